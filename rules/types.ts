@@ -1,0 +1,33 @@
+// The shape of a catalogue entry: what a rule is, where the interface document states it, how it is judged.
+
+export type Operation = 'version' | 'vetting-list' | 'submit-tree' | 'all';
+export type Level = 'interface' | 'canton';
+export type Tag = '@readonly' | '@writes' | '@auth' | '@slow' | '@sandbox-only' | '@flagship';
+export type Group = 'VER' | 'VET' | 'SUB' | 'AUTH' | 'GEN';
+
+export interface Rule {
+  /** Stable, never reused: `<GROUP>-<WORDS>`. Test titles start with it. */
+  id: string;
+  /** The rule in the interface's words (or Canton's behaviour, for canton-level rules). */
+  title: string;
+  operation: Operation;
+  /** Section of the interface document and the sentence the rule comes from ("not shown" → Canton's source). */
+  clause: { section: string; text: string };
+  /** interface: the document states it; canton: the document is silent and Canton is the reference. */
+  level: Level;
+  tags: Tag[];
+}
+
+export const OPERATIONS: Record<Exclude<Operation, 'all'>, string> = {
+  version: 'GET /v2/version',
+  'vetting-list': 'POST /v2/package-vetting/list',
+  'submit-tree': 'POST /v2/commands/submit-and-wait-for-transaction-tree',
+};
+
+export const GROUP_NAMES: Record<Group, string> = {
+  VER: 'Version',
+  VET: 'Vetting list',
+  SUB: 'Submission',
+  AUTH: 'Authentication',
+  GEN: 'General',
+};
