@@ -1,0 +1,106 @@
+// The rule matrix: every catalogued rule with its verdict, level and tests, written to
+// reports/conformance.{json,md} and printed as a short table at the end of every run.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
+import { RULES, ruleIdOfTitle } from '../rules/catalogue';
+import { classify } from './classify';
+import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
+import { renderMarkdown, renderSummary } from './matrix-render';
+import { ruleRows, totals, type TestRecord } from './verdicts';
+
+export interface MatrixOptions {
+  outputDir?: string;
+  /** Where the target fixture leaves what /v2/version answered (target URL, version, features). */
+  targetFile?: string;
+  /** Kept across runs, like Allure's history, so a capability change is visible. */
+  fingerprintHistory?: string;
+}
+
+export interface TargetInfo {
+  baseUrl?: string;
+  version?: string;
+  features?: unknown;
+}
+
+export default class RuleMatrixReporter implements Reporter {
+  private readonly records = new Map<string, TestRecord>();
+  private rootDir = process.cwd();
+  private readonly outputDir: string;
+  private readonly targetFile: string;
+  private readonly fingerprintHistory: string;
+
+  constructor(options: MatrixOptions = {}) {
+    this.outputDir = options.outputDir ?? 'reports';
+    this.targetFile = options.targetFile ?? join(this.outputDir, 'target.json');
+    this.fingerprintHistory =
+      options.fingerprintHistory ?? join(this.outputDir, 'history', 'fingerprint.json');
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.rootDir = config.rootDir;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    // Retries report the same test again: the last result is the verdict.
+    const { verdict, reason } = classify(test, result);
+    this.records.set(test.id, {
+      ruleId: ruleIdOfTitle(test.title),
+      title: test.title,
+      file: relative(this.rootDir, test.location.file),
+      verdict,
+      reason,
+      durationMs: result.duration,
+    });
+  }
+
+  onEnd(result: FullResult): void {
+    const records = [...this.records.values()];
+    const rows = ruleRows(RULES, records);
+    const target = readJson<TargetInfo>(this.targetFile);
+    const fingerprint: Fingerprint | undefined = target
+      ? fingerprintOf({ version: target.version, features: target.features })
+      : undefined;
+    const previous = readJson<Fingerprint>(this.fingerprintHistory);
+    const changes = fingerprint ? diffFingerprints(previous, fingerprint) : [];
+    const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
+    const report = {
+      generatedAt: new Date().toISOString(),
+      status: result.status,
+      target: target ? { baseUrl: target.baseUrl, version: target.version } : undefined,
+      fingerprint,
+      fingerprintChanges: changes,
+      totals: totals(rows),
+      rules: rows,
+      uncatalogued: uncatalogued.map((r) => r.title),
+    };
+    mkdirSync(this.outputDir, { recursive: true });
+    writeFileSync(join(this.outputDir, 'conformance.json'), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(join(this.outputDir, 'conformance.md'), renderMarkdown(report));
+    if (fingerprint) {
+      mkdirSync(dirname(this.fingerprintHistory), { recursive: true });
+      writeFileSync(this.fingerprintHistory, JSON.stringify(fingerprint, null, 2) + '\n');
+    }
+    process.stdout.write(renderSummary(report));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
+
+function readJson<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
