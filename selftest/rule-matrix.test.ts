@@ -1,0 +1,85 @@
+import { test, expect } from '@playwright/test';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { RULES } from '../rules/catalogue';
+import { classify, INCONCLUSIVE_MARK } from '../reporters/classify';
+import { diffFingerprints, fingerprintOf } from '../reporters/fingerprint';
+import { renderMarkdown } from '../reporters/matrix-render';
+import { ruleRows, ruleVerdict, totals } from '../reporters/verdicts';
+
+function fakeTest(
+  expectedStatus: 'passed' | 'failed',
+  annotations: { type: string; description?: string }[] = [],
+) {
+  return { expectedStatus, annotations } as unknown as TestCase;
+}
+function fakeResult(status: TestResult['status'], message?: string) {
+  return { status, errors: message ? [{ message }] : [] } as unknown as TestResult;
+}
+
+test.describe('rule matrix verdicts', () => {
+  test('an assertion failure is non-conformance, a marked transport problem is inconclusive', () => {
+    expect(
+      classify(fakeTest('passed'), fakeResult('failed', 'Error: expect(received).toBe(expected)')).verdict,
+    ).toBe('fail');
+    expect(
+      classify(fakeTest('passed'), fakeResult('failed', `Error: ${INCONCLUSIVE_MARK} connection reset`))
+        .verdict,
+    ).toBe('inconclusive');
+    expect(classify(fakeTest('passed'), fakeResult('timedOut')).verdict).toBe('inconclusive');
+    expect(classify(fakeTest('passed'), fakeResult('passed')).verdict).toBe('pass');
+  });
+
+  test('an expected failure is a known deviation and its pass is flagged', () => {
+    const deviation = fakeTest('failed', [{ type: 'fail', description: 'Canton clamps' }]);
+    expect(classify(deviation, fakeResult('failed', 'x'))).toEqual({
+      verdict: 'known-deviation',
+      reason: 'Canton clamps',
+    });
+    expect(classify(deviation, fakeResult('passed')).verdict).toBe('unexpected-pass');
+  });
+
+  test('a skip keeps its reason', () => {
+    const skipped = fakeTest('passed', [{ type: 'skip', description: 'needs the control route' }]);
+    expect(classify(skipped, fakeResult('skipped'))).toEqual({
+      verdict: 'skip',
+      reason: 'needs the control route',
+    });
+  });
+
+  test('the worst test verdict decides a rule, and a rule without tests is not run', () => {
+    expect(ruleVerdict(['pass', 'fail', 'known-deviation'])).toBe('fail');
+    expect(ruleVerdict(['pass', 'known-deviation'])).toBe('known-deviation');
+    expect(ruleVerdict(['pass', 'skip'])).toBe('pass');
+    expect(ruleVerdict([])).toBe('not-run');
+    const rows = ruleRows(RULES, [
+      { ruleId: 'VER-SHAPE', title: 'VER-SHAPE x', file: 'f', verdict: 'pass', durationMs: 1 },
+    ]);
+    expect(rows.find((r) => r.id === 'VER-SHAPE')?.verdict).toBe('pass');
+    expect(totals(rows)['not-run']).toBe(RULES.length - 1);
+    const md = renderMarkdown({
+      generatedAt: 'now',
+      status: 'passed',
+      fingerprintChanges: [],
+      totals: totals(rows),
+      rules: rows,
+      uncatalogued: [],
+    });
+    expect(md).toContain('| VER-SHAPE | pass | interface |');
+  });
+
+  test('a changed limit shows in the fingerprint diff', () => {
+    const before = fingerprintOf({
+      version: '3.4.11',
+      features: { packageFeature: { maxVettedPackagesPageSize: 100 } },
+    });
+    const after = fingerprintOf({
+      version: '3.4.12',
+      features: { packageFeature: { maxVettedPackagesPageSize: 50 } },
+    });
+    expect(diffFingerprints(before, after)).toEqual([
+      { path: 'features.packageFeature.maxVettedPackagesPageSize', before: 100, after: 50 },
+      { path: 'version', before: '3.4.11', after: '3.4.12' },
+    ]);
+    expect(diffFingerprints(undefined, after)).toEqual([]);
+  });
+});
