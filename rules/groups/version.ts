@@ -36,7 +36,7 @@ export const versionRules = [
     'canton',
     ['@readonly'],
     '9.2',
-    'GET /v2/version returns the interface version string and the feature descriptor; applications can combine both to check support.',
+    'GET /v2/version returns the interface version string and the feature descriptor. (Canton serves both from its configuration: they do not change between reads.)',
     'two reads of the version agree',
   ),
   rule(
