@@ -13,6 +13,8 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       // Playwright fixtures use an empty object pattern by convention: `async ({}, use) => …`.
       'no-empty-pattern': 'off',
+      // Playwright test and fixture callbacks are async by contract, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },

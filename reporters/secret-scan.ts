@@ -1,0 +1,67 @@
+// The secret gate: after a run, every file written under the output folders is read for the literal
+// secrets of the run and for anything shaped like a JWT. A hit names the file and what kind of secret it
+// was, never the secret itself.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Secret {
+  /** What it is, for the message: "LEDGER_HMAC_SECRET", "minted token"… */
+  kind: string;
+  value: string;
+}
+
+export interface SecretHit {
+  file: string;
+  kind: string;
+}
+
+/** A JWT: base64url header and payload that both start as JSON objects (`{"` → `eyJ`), then a signature. */
+export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
+
+/** Values this short would match by accident (and are no real secret). */
+const MIN_SECRET_LENGTH = 8;
+
+function* files(dir: string): Generator<string> {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    if (stat.isDirectory()) yield* files(path);
+    else if (stat.isFile()) yield path;
+  }
+}
+
+/** PEM keys are also looked for by their body lines, so a re-wrapped or JSON-escaped key is still found. */
+function needles(secret: Secret): string[] {
+  if (!secret.value.includes('-----BEGIN')) return [secret.value];
+  const body = secret.value
+    .split(/\r?\n/)
+    .filter((l) => l && !l.startsWith('-----'))
+    .filter((l) => l.length >= 40);
+  return [secret.value, ...body];
+}
+
+export function scanForSecrets(dirs: readonly string[], secrets: readonly Secret[]): SecretHit[] {
+  const usable = secrets.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
+  const hits: SecretHit[] = [];
+  for (const dir of dirs) {
+    for (const file of files(dir)) {
+      // Binary files are read as latin1 so any embedded ASCII secret still matches byte for byte.
+      const text = readFileSync(file).toString('latin1');
+      const found = new Set<string>();
+      for (const secret of usable) if (needles(secret).some((n) => text.includes(n))) found.add(secret.kind);
+      if (JWT_SHAPE.test(text)) found.add('a JWT-shaped string');
+      for (const kind of found) hits.push({ file, kind });
+    }
+  }
+  return hits;
+}
+
+export function describeHits(hits: readonly SecretHit[]): string {
+  return hits.map((h) => `secret gate: ${h.kind} found in ${h.file}`).join('\n');
+}
