@@ -40,8 +40,7 @@ export interface SandboxConfig {
 }
 
 /** The dev namespace: a real-looking Canton fingerprint (1220 + 64 lowercase hex), stable across runs. */
-export const DEV_NAMESPACE =
-  '1220' + createHash('sha256').update('ledger-conformance-sandbox').digest('hex');
+export const DEV_NAMESPACE = '1220' + createHash('sha256').update('ledger-conformance-sandbox').digest('hex');
 export const devParty = (hint: string): string => `${hint}::${DEV_NAMESPACE}`;
 
 export const DEV_DEFAULTS = {
@@ -56,6 +55,11 @@ export const DEV_DEFAULTS = {
 
 export class ConfigError extends Error {}
 
+/** pino's levels: anything else would make the logger throw at start with a less helpful message. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** The vetting topology holds synchronizers × participants entries in memory; 10⁶ is plenty for any test. */
+export const MAX_TOPOLOGY_ENTRIES = 1_000_000;
+
 type Source = Record<string, string | undefined>;
 
 /** `--port 7575` / `--port=7575` → SANDBOX_PORT; flags win over the environment. */
@@ -63,7 +67,8 @@ export function flagsToEnv(argv: readonly string[]): Source {
   const out: Source = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) throw new ConfigError(`unexpected argument "${arg}": flags look like --port 7575`);
+    if (!arg.startsWith('--'))
+      throw new ConfigError(`unexpected argument "${arg}": flags look like --port 7575`);
     const [rawName, inline] = arg.slice(2).split(/=(.*)/s, 2);
     const name = (rawName ?? '').toUpperCase().replace(/-/g, '_');
     const key = name === 'LOG_LEVEL' ? name : `SANDBOX_${name}`;
@@ -134,24 +139,37 @@ function users(src: Source): SandboxUser[] {
 function uid(src: Source, key: string, def: string): string {
   const raw = src[key];
   if (raw === undefined || raw === '') return def;
-  if (!CANTON_UID.test(raw)) throw new ConfigError(`${key}="${raw}" is not valid: set it to a Canton id <name>::<namespace>`);
+  if (!CANTON_UID.test(raw))
+    throw new ConfigError(`${key}="${raw}" is not valid: set it to a Canton id <name>::<namespace>`);
   return raw;
 }
 
 export function loadConfig(env: Source = process.env, argv: readonly string[] = []): SandboxConfig {
   const src = { ...env, ...flagsToEnv(argv) };
   const version = src.SANDBOX_VERSION || '3.4.11';
-  if (!SEMVER.test(version)) throw new ConfigError(`SANDBOX_VERSION="${version}" is not valid: set it to a SemVer like 3.4.11`);
+  if (!SEMVER.test(version))
+    throw new ConfigError(`SANDBOX_VERSION="${version}" is not valid: set it to a SemVer like 3.4.11`);
   const auth = oneOf<AuthMode>(src, 'SANDBOX_AUTH', ['hs256', 'jwks', 'none'], 'hs256');
   const jwks = src.SANDBOX_JWKS || undefined;
   if (auth === 'jwks' && !jwks) {
-    throw new ConfigError('SANDBOX_JWKS is missing: with SANDBOX_AUTH=jwks set it to a JWKS file path or URL');
+    throw new ConfigError(
+      'SANDBOX_JWKS is missing: with SANDBOX_AUTH=jwks set it to a JWKS file path or URL',
+    );
   }
   const hmacSecret = src.SANDBOX_HMAC_SECRET || DEV_DEFAULTS.hmacSecret;
   const tapsMaxPassesDefault = int(src, 'SANDBOX_TAPS_MAX_PASSES_DEFAULT', 3, 1, 1000);
   const tapsMaxPassesLimit = int(src, 'SANDBOX_TAPS_MAX_PASSES_LIMIT', 4, 1, 1000);
   if (tapsMaxPassesLimit < tapsMaxPassesDefault) {
-    throw new ConfigError('SANDBOX_TAPS_MAX_PASSES_LIMIT is below SANDBOX_TAPS_MAX_PASSES_DEFAULT: raise the limit');
+    throw new ConfigError(
+      'SANDBOX_TAPS_MAX_PASSES_LIMIT is below SANDBOX_TAPS_MAX_PASSES_DEFAULT: raise the limit',
+    );
+  }
+  const synchronizers = int(src, 'SANDBOX_SYNCHRONIZERS', 2, 1, 1000);
+  const participants = int(src, 'SANDBOX_PARTICIPANTS', 3, 1, 100_000);
+  if (synchronizers * participants > MAX_TOPOLOGY_ENTRIES) {
+    throw new ConfigError(
+      `SANDBOX_SYNCHRONIZERS × SANDBOX_PARTICIPANTS = ${synchronizers * participants} is too large: keep the product at most ${MAX_TOPOLOGY_ENTRIES}`,
+    );
   }
   const faults = (src.SANDBOX_FAULTS ?? '')
     .split(',')
@@ -160,7 +178,7 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
   return {
     host: src.SANDBOX_HOST || '127.0.0.1',
     port: int(src, 'SANDBOX_PORT', 7575, 0, 65535),
-    logLevel: src.LOG_LEVEL || undefined,
+    logLevel: src.LOG_LEVEL ? oneOf(src, 'LOG_LEVEL', LOG_LEVELS, 'info') : undefined,
     mode: oneOf<SandboxMode>(src, 'SANDBOX_MODE', ['canton', 'strict-interface'], 'canton'),
     version,
     removeTreeIn35: bool(src, 'SANDBOX_REMOVE_TREE_IN_35', false),
@@ -172,8 +190,8 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     users: users(src),
     synchronizerId: uid(src, 'SANDBOX_SYNCHRONIZER_ID', DEV_DEFAULTS.synchronizerId),
     seed: int(src, 'SANDBOX_SEED', 42, 0),
-    synchronizers: int(src, 'SANDBOX_SYNCHRONIZERS', 2, 1, 1000),
-    participants: int(src, 'SANDBOX_PARTICIPANTS', 3, 1, 100_000),
+    synchronizers,
+    participants,
     packages: int(src, 'SANDBOX_PACKAGES', 5, 1, 10_000),
     maxVettedPackagesPageSize: int(src, 'SANDBOX_MAX_VETTED_PAGE_SIZE', 100, 1, 1_000_000),
     tapsMaxPassesDefault,

@@ -15,6 +15,8 @@ export type Claims =
       userId: string;
       actAs: ReadonlySet<string>;
       readAs: ReadonlySet<string>;
+      /** Set when the token is restricted to another participant: a 403 at authorization (requireAuthenticated). */
+      foreignParticipant?: string;
     }
   /** Auth disabled: admin, act as any party, no user (then userId must be in the body). */
   | { kind: 'wildcard' };

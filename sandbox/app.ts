@@ -1,0 +1,48 @@
+// Builds the sandbox participant without listening (tests and the harness inject into it; main.ts listens).
+// Set up as Canton's JSON API behaves: any content type is read as JSON (tapir does not insist on one),
+// unknown fields are ignored, nothing is coerced or stripped, and every failure goes through one handler.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuthenticator, rejectEmptyBearer } from './auth';
+import type { SandboxConfig } from './config';
+import type { SandboxContext } from './context';
+import { parseJsonBody } from './decode';
+import { installErrorHandling } from './error-handler';
+import { registerSubmitRoutes } from './routes/submit';
+import { registerVersionRoutes } from './routes/version';
+
+/** Canton's HTTP layer (pekko) accepts bodies up to 8 MiB by default; bigger ones are a 413, never a crash. */
+const BODY_LIMIT = 8 * 1024 * 1024;
+
+export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel ? { level: config.logLevel } : false,
+    bodyLimit: BODY_LIMIT,
+    ajv: {
+      customOptions: {
+        coerceTypes: false, // "5" is not 5
+        removeAdditional: false, // Canton ignores unknown fields, it does not strip them
+        useDefaults: false, // absent stays absent: routes apply Canton's defaults themselves
+        allErrors: true, // circe accumulates every failure of a body, joined by ", "
+        verbose: true, // the failing value goes into "Got value '…' with wrong type"
+      },
+    },
+  });
+
+  // The body stays a string until a route needs it, so an unknown path answers 404 whatever it was sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addHook('preValidation', async (request) => {
+    if (request.is404 || request.method === 'GET' || request.method === 'HEAD') return;
+    request.body = parseJsonBody(request.body);
+    return Promise.resolve();
+  });
+  app.addHook('onRequest', rejectEmptyBearer);
+  installErrorHandling(app);
+
+  const ctx: SandboxContext = { config, auth: createAuthenticator(config) };
+  registerVersionRoutes(app, ctx);
+  registerSubmitRoutes(app, ctx);
+
+  await app.ready();
+  return app;
+}
