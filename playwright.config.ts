@@ -1,0 +1,50 @@
+// The conformance run. Settings are validated here, before anything starts: a wrong one stops the run with
+// one message naming the variable and the fix. The global setup starts the in-process sandbox when
+// LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
+import { defineConfig } from '@playwright/test';
+import { displayUrl, loadDotenv, newRunId } from './fixtures/settings';
+import { settingsOrExit } from './scripts/run-settings';
+
+loadDotenv();
+// One run id for the whole run: set before the workers start, so they inherit it.
+process.env.LEDGER_RUN_ID ||= newRunId();
+
+const s = settingsOrExit();
+const scale = s.timeoutScale;
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results/conformance',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Canton's own conformance tool allows 30 s per test × its timeout scale factor.
+  timeout: 30_000 * scale,
+  expect: { timeout: 5_000 * scale },
+  globalSetup: require.resolve('./scripts/global-setup'),
+  reporter: [
+    ['list'],
+    [
+      'allure-playwright',
+      {
+        resultsDir: 'reports/allure-results',
+        detail: false,
+        environmentInfo: {
+          target: s.baseUrl ? displayUrl(s.baseUrl) : 'in-process sandbox',
+          run_id: process.env.LEDGER_RUN_ID,
+          seed: s.seed === undefined ? 'per test' : String(s.seed),
+          timeout_scale: String(scale),
+          auth: s.auth.kind,
+        },
+      },
+    ],
+    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['./reporters/rule-matrix.ts'],
+  ],
+  use: {
+    // No traces, screenshots or videos: an API suite needs none, and a trace would record request headers.
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
+  },
+});
