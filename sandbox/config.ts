@@ -35,6 +35,10 @@ export interface SandboxConfig {
   tapsMaxPassesDefault: number;
   tapsMaxPassesLimit: number;
   maxDeduplicationSeconds: number;
+  /** Memory bounds of the submit route (sandbox/ledger/README.md): active contracts kept; the oldest are forgotten beyond it. */
+  maxContracts?: number;
+  /** Deduplication entries kept; beyond it the oldest are forgotten and periods reaching behind them are rejected. */
+  maxDedupEntries?: number;
   control: boolean;
   faults: string[];
 }
@@ -197,6 +201,8 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     tapsMaxPassesDefault,
     tapsMaxPassesLimit,
     maxDeduplicationSeconds: int(src, 'SANDBOX_MAX_DEDUP_SECONDS', 7 * 24 * 3600, 1),
+    maxContracts: int(src, 'SANDBOX_MAX_CONTRACTS', 100_000, 1, 100_000_000),
+    maxDedupEntries: int(src, 'SANDBOX_MAX_DEDUP_ENTRIES', 250_000, 1, 100_000_000),
     control: bool(src, 'SANDBOX_CONTROL', false),
     faults,
   };

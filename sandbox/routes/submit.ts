@@ -1,5 +1,60 @@
-// Placeholder until the submission route lands: registers nothing.
+// POST /v2/commands/submit-and-wait-for-transaction-tree, in Canton's check order (canton-behaviour §1.3):
+// decode the body → resolve the token's claims (an unknown user is a 403 here) → JSON layer (actAs presence
+// and first party, package references, transcoding; before authorization) → authorization → field validation
+// → interpretation → routing → deduplication → commit. Each step lives in sandbox/ledger/.
 import type { FastifyInstance } from 'fastify';
+import type { SandboxConfig } from '../config';
 import type { SandboxContext } from '../context';
+import { BodyDecodeError } from '../decode';
+import { CantonError } from '../errors';
+import { authorizeSubmission } from '../ledger/authorize';
+import { decodeJsCommands } from '../ledger/decode';
+import { jsonLayer } from '../ledger/json-layer';
+import { Ledger } from '../ledger/ledger';
+import { traceContext } from '../ledger/trace';
+import { renderTree } from '../ledger/tree';
+import { validate } from '../ledger/validate';
+import { sendJson } from '../reply';
 
-export function registerSubmitRoutes(_app: FastifyInstance, _ctx: SandboxContext): void {}
+export const SUBMIT_TREE_PATH = '/v2/commands/submit-and-wait-for-transaction-tree';
+
+/**
+ * The document announces the tree's removal in 3.5.0; real 3.5.x still serves it (deprecated). The sandbox
+ * follows Canton unless SANDBOX_REMOVE_TREE_IN_35 asks for the removal, for any 3.5+ release line
+ * (pre-releases such as 3.5.0-SNAPSHOT included).
+ */
+export function treeRemoved(config: SandboxConfig): boolean {
+  const [major = 0, minor = 0] = config.version.split(/[.+-]/, 2).map(Number);
+  return config.removeTreeIn35 && (major > 3 || (major === 3 && minor >= 5));
+}
+
+/** Canton's errors carry the request's trace id (ErrorInfo `tid`); redacted ones carry nothing. */
+function withTraceId(error: unknown, traceId: string): unknown {
+  if (error instanceof CantonError && error.body.code !== 'NA' && error.body.traceId === null) {
+    error.body.traceId = traceId;
+    error.body.context.tid = traceId;
+  }
+  return error;
+}
+
+export function registerSubmitRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  if (treeRemoved(ctx.config)) return; // unregistered: the app's 404, as for any unknown path
+  const ledger = new Ledger(ctx.config);
+
+  app.post(SUBMIT_TREE_PATH, async (request, reply) => {
+    const receivedAt = ledger.now(); // minLedgerTimeRel counts from here
+    const trace = traceContext(request.headers.traceparent, request.headers.tracestate);
+    try {
+      const decoded = decodeJsCommands(request.body);
+      if (!decoded.ok) throw new BodyDecodeError(decoded.details);
+      const cmds = decoded.value;
+      const claims = await ctx.auth.resolve(request);
+      const commands = jsonLayer(cmds, ctx.config);
+      const userId = authorizeSubmission(claims, cmds);
+      const submission = validate(cmds, userId, commands, ctx.config, receivedAt);
+      return sendJson(reply, renderTree(ledger.submit(submission, trace)));
+    } catch (error) {
+      throw withTraceId(error, trace.traceId);
+    }
+  });
+}

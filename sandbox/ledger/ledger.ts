@@ -1,0 +1,73 @@
+// The participant's ledger: offsets, the active contract set and the deduplication state, changed only by
+// `submit`. Interpretation, routing, the deduplication check and the commit run synchronously in one call,
+// so on Node's single thread concurrent identical submissions cannot interleave: the first commits, the
+// rest find it and are DUPLICATE_COMMAND (the in-flight window SUBMISSION_ALREADY_IN_FLIGHT covers in Canton
+// never opens). Once `submit` returns, the transaction is in memory: nothing accepted is lost.
+import { randomUUID } from 'node:crypto';
+import type { SandboxConfig } from '../config';
+import { ContractStore } from './contracts';
+import { changeKey, DedupStore } from './dedup';
+import { newContractId, newUpdateId } from './idgen';
+import { interpret } from './interpret';
+import { changeIdText, dedupPeriodTooEarly, duplicateCommand, unknownSynchronizer } from './ledger-errors';
+import { MicroClock } from './time';
+import type { TraceContext } from './trace';
+import type { CommittedTx } from './tree';
+import type { Validated } from './validate';
+
+export class Ledger {
+  readonly contracts: ContractStore;
+  readonly dedup: DedupStore;
+  private readonly clock = new MicroClock();
+  private ledgerEnd = 0;
+  private lastRecordTime = 0;
+
+  constructor(private readonly config: SandboxConfig) {
+    this.contracts = new ContractStore(config.maxContracts ?? 100_000);
+    this.dedup = new DedupStore(
+      config.maxDeduplicationSeconds * 1_000_000,
+      config.maxDedupEntries ?? 250_000,
+    );
+  }
+
+  /** The ledger clock, in microseconds since the epoch. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Interprets, routes, deduplicates and commits; throws the CantonError of the first failing step. */
+  submit(v: Validated, trace: TraceContext): CommittedTx {
+    const draft = interpret(v.commands, this.contracts, v, v.effectiveAt, newContractId);
+    const synchronizerId = v.synchronizerId === '' ? this.config.synchronizerId : v.synchronizerId;
+    if (synchronizerId !== this.config.synchronizerId) throw unknownSynchronizer(synchronizerId);
+
+    const now = this.clock.now();
+    const key = changeKey(v.userId, v.commandId, v.actAs);
+    const seen = this.dedup.check(key, v.dedup, now);
+    if (seen.kind === 'duplicate') {
+      const { offset, submissionId } = seen.earlier;
+      throw duplicateCommand(offset, submissionId, changeIdText(v.userId, v.commandId, v.actAs));
+    }
+    if (seen.kind === 'too-early') throw dedupPeriodTooEarly(seen.earliestOffset);
+
+    // Commit. Record times strictly increase with offsets, even within one microsecond.
+    const offset = ++this.ledgerEnd;
+    const recordTime = Math.max(now, this.lastRecordTime + 1);
+    this.lastRecordTime = recordTime;
+    this.contracts.apply(draft.created, draft.archived);
+    this.dedup.record({ key, offset, submissionId: v.submissionId ?? randomUUID(), acceptedAt: recordTime });
+    return {
+      updateId: newUpdateId(),
+      commandId: v.commandId,
+      workflowId: v.workflowId,
+      effectiveAt: v.effectiveAt,
+      recordTime,
+      offset,
+      synchronizerId,
+      nodes: draft.nodes,
+      transient: draft.transient,
+      requesting: v.actAs,
+      trace,
+    };
+  }
+}

@@ -1,0 +1,83 @@
+// The built-in templates of the `conformance-sandbox` package, written as data plus small bodies instead of
+// Daml: their record types, signatories/observers, and choices (controllers, consuming or not, what the
+// body creates and returns). Documented in README.md beside this file.
+import { BUILTIN_PACKAGE } from '../vetting/builtin-package';
+import type { RecordType, RecordValue } from './values';
+
+/** What a choice body may do: create contracts (authorized by the exercise's authorizers). */
+export interface ExerciseContext {
+  create(template: Template, args: RecordValue): string;
+}
+
+export interface Choice {
+  readonly name: string;
+  readonly consuming: boolean;
+  readonly argType: RecordType;
+  controllers(contract: RecordValue): string[];
+  /** Runs the body; returns the exercise result as its JSON Ledger API value. */
+  body(ctx: ExerciseContext, contract: RecordValue, arg: RecordValue): unknown;
+}
+
+export interface Template {
+  readonly module: string;
+  readonly entity: string;
+  readonly argType: RecordType;
+  signatories(args: RecordValue): string[];
+  /** Observers never include signatories (Canton's CreatedEvent.observers). */
+  observers(args: RecordValue): string[];
+  readonly choices: ReadonlyMap<string, Choice>;
+}
+
+const sortedUnique = (parties: string[]): string[] => [...new Set(parties)].sort();
+const minus = (parties: string[], remove: string[]): string[] => parties.filter((p) => !remove.includes(p));
+const field = (r: RecordValue, name: string): string => r[name] ?? '';
+
+const choices = (...list: Choice[]): ReadonlyMap<string, Choice> => new Map(list.map((c) => [c.name, c]));
+
+/**
+ * template Asset with issuer : Party; owner : Party; amount : Decimal; label : Text
+ *   where signatory issuer; observer owner
+ *   choice Transfer : ContractId Asset with newOwner : Party  controller owner  (consuming)
+ *   choice Archive : ()                                         controller issuer (consuming)
+ *   nonconsuming choice Inspect : Text                          controller owner
+ */
+export const Asset: Template = {
+  module: 'Conformance',
+  entity: 'Asset',
+  argType: { issuer: 'party', owner: 'party', amount: 'numeric10', label: 'text' },
+  signatories: (a) => [field(a, 'issuer')],
+  observers: (a) => sortedUnique(minus([field(a, 'owner')], [field(a, 'issuer')])),
+  choices: choices(
+    {
+      name: 'Transfer',
+      consuming: true,
+      argType: { newOwner: 'party' },
+      controllers: (a) => [field(a, 'owner')],
+      body: (ctx, a, arg) => ctx.create(Asset, { ...a, owner: field(arg, 'newOwner') }),
+    },
+    {
+      name: 'Archive',
+      consuming: true,
+      argType: {},
+      controllers: (a) => [field(a, 'issuer')],
+      body: () => ({}),
+    },
+    {
+      name: 'Inspect',
+      consuming: false,
+      argType: {},
+      controllers: (a) => [field(a, 'owner')],
+      body: (_ctx, a) => field(a, 'label'),
+    },
+  ),
+};
+
+/** The package's templates by `Module:Entity`. */
+export const TEMPLATES: ReadonlyMap<string, Template> = new Map([[`${Asset.module}:${Asset.entity}`, Asset]]);
+
+/** The template id as responses carry it: `<packageId>:Module:Entity`. */
+export const templateIdOf = (t: Template): string => `${BUILTIN_PACKAGE.packageId}:${t.module}:${t.entity}`;
+
+export const stakeholders = (t: Template, args: RecordValue): string[] =>
+  sortedUnique([...t.signatories(args), ...t.observers(args)]);
+export { sortedUnique };
