@@ -7,8 +7,11 @@ import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode';
 import { installErrorHandling } from './error-handler';
+import { registerControlRoutes } from './routes/control';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
+import { registerVettingRoutes } from './routes/vetting';
+import { generateTopology } from './vetting/generate';
 
 /** Canton's HTTP layer (pekko) accepts bodies up to 8 MiB by default; bigger ones are a 413, never a crash. */
 const BODY_LIMIT = 8 * 1024 * 1024;
@@ -39,9 +42,13 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   app.addHook('onRequest', rejectEmptyBearer);
   installErrorHandling(app);
 
-  const ctx: SandboxContext = { config, auth: createAuthenticator(config) };
+  const topology = generateTopology(config);
+  const ctx: SandboxContext = { config, auth: createAuthenticator(config), topology };
   registerVersionRoutes(app, ctx);
+  registerVettingRoutes(app, ctx, topology);
   registerSubmitRoutes(app, ctx);
+  // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.
+  if (config.control) registerControlRoutes(app, topology);
 
   await app.ready();
   return app;

@@ -2,6 +2,7 @@
 // `register<Name>Routes(app, ctx)`; app.ts builds the context once per app instance.
 import type { FastifyRequest } from 'fastify';
 import type { SandboxConfig } from './config';
+import type { VettingTopology } from './vetting/topology';
 
 /**
  * The claims a request carries after the JSON layer resolved its token (Canton's ClaimSet).
@@ -33,4 +34,6 @@ export interface Authenticator {
 export interface SandboxContext {
   config: SandboxConfig;
   auth: Authenticator;
+  /** The vetting topology (synchronizers, participants, vetted packages); always set by buildApp. */
+  topology?: VettingTopology;
 }

@@ -58,3 +58,75 @@ export function redacted(grpcCodeValue: number, context: Record<string, string> 
     definiteAnswer: null,
   };
 }
+
+export interface VettedPackage {
+  packageId: string;
+  validFromInclusive: string | null;
+  validUntilExclusive: string | null;
+  packageName: string;
+  packageVersion: string;
+}
+export interface VettedPackages {
+  packages: VettedPackage[];
+  participantId: string;
+  synchronizerId: string;
+  topologySerial: number;
+}
+export interface ListResponse {
+  vettedPackages: VettedPackages[];
+  nextPageToken: string;
+}
+
+/** POST /v2/package-vetting/list with a valid token; returns status and parsed JSON (or text). */
+export async function listRaw(
+  app: FastifyInstance,
+  body: unknown,
+  headers?: Record<string, string>,
+): Promise<{ status: number; type: string | undefined; json: () => unknown; text: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v2/package-vetting/list',
+    headers: headers ?? { ...bearer(await token()), 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return {
+    status: res.statusCode,
+    type: String(res.headers['content-type']),
+    json: () => res.json(),
+    text: res.body,
+  };
+}
+
+/** One page, asserting nothing but a 200. */
+export async function list(app: FastifyInstance, body: unknown = {}): Promise<ListResponse> {
+  const res = await listRaw(app, body);
+  if (res.status !== 200)
+    throw new Error(`expected 200 from the vetting list, got ${res.status} ${res.text}`);
+  return res.json() as ListResponse;
+}
+
+/** Follows nextPageToken until "", returning every page (the final one included). */
+export async function walk(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  pageSize: number,
+): Promise<ListResponse[]> {
+  const pages: ListResponse[] = [];
+  let pageToken = '';
+  do {
+    const page = await list(app, { ...body, pageSize, pageToken });
+    pages.push(page);
+    pageToken = page.nextPageToken;
+    if (pages.length > 100_000) throw new Error('the walk does not end');
+  } while (pageToken !== '');
+  return pages;
+}
+
+/** Canton's order of a UID: identifier, then namespace. */
+export function compareUid(a: string, b: string): number {
+  const [ai = '', an = ''] = a.split(/::(.*)/s);
+  const [bi = '', bn = ''] = b.split(/::(.*)/s);
+  return ai < bi ? -1 : ai > bi ? 1 : an < bn ? -1 : an > bn ? 1 : 0;
+}
+
+export const entryKey = (e: VettedPackages): string => `${e.synchronizerId}|${e.participantId}`;

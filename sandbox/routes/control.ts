@@ -1,0 +1,98 @@
+// The sandbox's own control surface, not part of Canton's API: registered only with SANDBOX_CONTROL=true
+// (otherwise 404), under /sandbox/control/. It lets a test change the vetting state while the sandbox runs,
+// so "a page requested twice with the same token can return more" can be shown (document §4.2, 4).
+//
+// POST /sandbox/control/vet
+//   { "synchronizerId": "<name>::<namespace>", "participantId": "<name>::<namespace>",
+//     "packages": [{ "packageId": "<id>", "packageName"?: "<name>", "packageVersion"?: "<version>" }] }
+// → 200 with the resulting VettedPackages entry (the listing's shape). The entry and the synchronizer are
+// created when new; already vetted packages are kept; topologySerial grows by one when anything changed.
+// A package the participant does not know yet needs its name and version; a known one must match them.
+import type { FastifyInstance } from 'fastify';
+import { invalidArgument } from '../errors';
+import { packageIdError, packageNameError } from '../ids';
+import { sendJson } from '../reply';
+import type { VettedPackageJson, VettingTopology } from '../vetting/topology';
+import { uidError } from '../vetting/uid';
+
+interface VetBody {
+  synchronizerId: string;
+  participantId: string;
+  packages: { packageId: string; packageName?: string; packageVersion?: string }[];
+}
+
+const VET_SCHEMA = {
+  type: 'object',
+  required: ['synchronizerId', 'participantId', 'packages'],
+  properties: {
+    synchronizerId: { type: 'string' },
+    participantId: { type: 'string' },
+    packages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['packageId'],
+        properties: {
+          packageId: { type: 'string' },
+          packageName: { type: 'string' },
+          packageVersion: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Daml-LF PackageVersion: dot-separated numbers without leading zeros, at most 255 characters. */
+const PACKAGE_VERSION = /^(0|[1-9]\d*)(\.(0|[1-9]\d*))*$/;
+const MAX_PACKAGES_PER_CALL = 1000;
+
+function vettedPackages(topology: VettingTopology, body: VetBody): VettedPackageJson[] {
+  if (body.packages.length === 0 || body.packages.length > MAX_PACKAGES_PER_CALL) {
+    throw invalidArgument(`packages must hold between 1 and ${MAX_PACKAGES_PER_CALL} packages`);
+  }
+  return body.packages.map((p, i) => {
+    const idError = packageIdError(p.packageId);
+    if (idError !== undefined) throw invalidArgument(`packages[${i}].packageId: ${idError}`);
+    const known = topology.packageInfo(p.packageId);
+    const name = p.packageName ?? known?.packageName;
+    const version = p.packageVersion ?? known?.packageVersion;
+    if (name === undefined || version === undefined) {
+      throw invalidArgument(`packages[${i}]: a package not known yet needs packageName and packageVersion`);
+    }
+    const nameError = packageNameError(name);
+    if (nameError !== undefined) throw invalidArgument(`packages[${i}].packageName: ${nameError}`);
+    if (!PACKAGE_VERSION.test(version) || version.length > 255) {
+      throw invalidArgument(
+        `packages[${i}].packageVersion: "${version}" is not a package version like 1.0.0`,
+      );
+    }
+    if (known && (known.packageName !== name || known.packageVersion !== version)) {
+      throw invalidArgument(
+        `packages[${i}]: package ${p.packageId} is ${known.packageName} ${known.packageVersion}, not ${name} ${version}`,
+      );
+    }
+    // Vetted without time bounds, as a plain `vet` change does in Canton.
+    const vetted = { packageId: p.packageId, validFromInclusive: null, validUntilExclusive: null };
+    return Object.freeze({ ...vetted, packageName: name, packageVersion: version });
+  });
+}
+
+export function registerControlRoutes(app: FastifyInstance, topology: VettingTopology): void {
+  app.post('/sandbox/control/vet', { schema: { body: VET_SCHEMA } }, async (request, reply) => {
+    const body = request.body as VetBody;
+    for (const field of ['synchronizerId', 'participantId'] as const) {
+      const error = uidError(body[field]);
+      if (error !== undefined) throw invalidArgument(`${field}: ${error}`);
+    }
+    const packages = vettedPackages(topology, body);
+    const entry = topology.vet(body.synchronizerId, body.participantId, packages);
+    return Promise.resolve(
+      sendJson(reply, {
+        packages: entry.packages,
+        participantId: entry.participant.full,
+        synchronizerId: entry.synchronizer.full,
+        topologySerial: entry.serial,
+      }),
+    );
+  });
+}
