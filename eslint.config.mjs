@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'test-results/', 'allure-results/', 'spec/'] },
+  { ignores: ['node_modules/', 'reports/', 'test-results/', 'allure-results/', 'spec/*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
