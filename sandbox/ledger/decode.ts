@@ -80,7 +80,12 @@ type Obj = Record<string, unknown>;
 
 /** circe prints the offending value compactly; capped so a huge value never makes a huge answer. */
 function showJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'null';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'null';
+  } catch {
+    text = Array.isArray(value) ? '[…]' : '{…}'; // too deep to print (RangeError): never a 5xx
+  }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 const INT32_MAX = 2_147_483_647;

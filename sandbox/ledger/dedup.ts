@@ -1,17 +1,20 @@
 // Command deduplication by change ID (userId, commandId, set of actAs), over accepted submissions only.
 // Entries live in a Map (lookup) and a FIFO queue ordered by acceptance time (eviction): expired entries are
 // popped from the head as time passes — amortised O(1) per submission, never a scan. Memory is bounded twice:
-// by time (entries older than the maximum deduplication duration are forgotten) and by count (beyond
-// `maxEntries` the oldest are forgotten early). Whatever is forgotten moves a horizon; a request whose
-// period reaches behind the horizon cannot be answered for sure and is rejected as Canton rejects a period
-// that starts before its pruning point (INVALID_DEDUPLICATION_PERIOD), so a duplicate is never let through.
+// - by time: entries older than the maximum deduplication duration are forgotten. That moves a horizon, and
+//   a request whose period reaches behind it (a period longer than the maximum) is rejected as Canton rejects
+//   a period starting before its pruning point (INVALID_DEDUPLICATION_PERIOD): never a silent pass;
+// - by count, a safety valve against sustained load: beyond `maxEntries` the oldest acceptances are dropped
+//   early. Periods up to the maximum must get a definite answer (Canton guarantees them), so for those the
+//   guarantee then covers the newest `maxEntries` acceptances only (README.md; `forgotten` counts them).
 import { createHash } from 'node:crypto';
 import type { DedupWindow } from './validate';
 
 export interface Acceptance {
   key: string;
   offset: number;
-  submissionId: string;
+  /** undefined when the client sent none (the ledger derives one from the offset on demand). */
+  submissionId: string | undefined;
   acceptedAt: number;
 }
 
@@ -24,16 +27,18 @@ export type DedupResult =
 export function changeKey(userId: string, commandId: string, actAs: readonly string[]): string {
   const h = createHash('sha256').update(userId).update('\0').update(commandId);
   for (const p of [...actAs].sort()) h.update('\0').update(p);
-  return h.digest('base64url');
+  return h.digest().toString('base64url', 0, 16); // 128 bits: collision-free in practice, half the memory
 }
 
 export class DedupStore {
   private readonly latest = new Map<string, Acceptance>();
   private queue: Acceptance[] = [];
   private head = 0;
-  /** Acceptance time and offset of the newest forgotten entry. */
+  /** Acceptance time and offset of the newest expired entry. */
   private horizonAt = Number.NEGATIVE_INFINITY;
   private horizonOffset = 0;
+  /** Acceptances dropped by the count bound before they expired. */
+  forgotten = 0;
 
   constructor(
     private readonly retentionMicros: number,
@@ -64,8 +69,8 @@ export class DedupStore {
   record(entry: Acceptance): void {
     this.latest.set(entry.key, entry);
     this.queue.push(entry);
-    while (this.latest.size > this.maxEntries && this.pop()) {
-      /* evict the oldest until within bounds */
+    while (this.latest.size > this.maxEntries && this.pop(false)) {
+      /* drop the oldest until within bounds */
     }
   }
 
@@ -73,19 +78,24 @@ export class DedupStore {
     const limit = now - this.retentionMicros;
     let next = this.queue[this.head];
     while (next !== undefined && next.acceptedAt < limit) {
-      this.pop();
+      this.pop(true);
       next = this.queue[this.head];
     }
   }
 
   /** Forgets the oldest queued entry; a queue item superseded by a newer acceptance is just dropped. */
-  private pop(): boolean {
+  private pop(expired: boolean): boolean {
     const oldest = this.queue[this.head];
     if (oldest === undefined) return false;
     this.head++;
-    if (this.latest.get(oldest.key) === oldest) this.latest.delete(oldest.key);
-    if (oldest.acceptedAt > this.horizonAt) this.horizonAt = oldest.acceptedAt;
-    if (oldest.offset > this.horizonOffset) this.horizonOffset = oldest.offset;
+    if (this.latest.get(oldest.key) === oldest) {
+      this.latest.delete(oldest.key);
+      if (!expired) this.forgotten++;
+    }
+    if (expired) {
+      this.horizonAt = Math.max(this.horizonAt, oldest.acceptedAt);
+      this.horizonOffset = Math.max(this.horizonOffset, oldest.offset);
+    }
     if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;

@@ -3,7 +3,7 @@
 // so on Node's single thread concurrent identical submissions cannot interleave: the first commits, the
 // rest find it and are DUPLICATE_COMMAND (the in-flight window SUBMISSION_ALREADY_IN_FLIGHT covers in Canton
 // never opens). Once `submit` returns, the transaction is in memory: nothing accepted is lost.
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { SandboxConfig } from '../config';
 import { ContractStore } from './contracts';
 import { changeKey, DedupStore } from './dedup';
@@ -14,6 +14,15 @@ import { MicroClock } from './time';
 import type { TraceContext } from './trace';
 import type { CommittedTx } from './tree';
 import type { Validated } from './validate';
+
+/**
+ * Canton generates a submissionId when the client sends none (generateSubmissionIdIfEmpty). The sandbox
+ * derives it from the offset when first needed (a duplicate's context), so nothing is stored per entry.
+ */
+function generatedSubmissionId(offset: number): string {
+  const h = createHash('sha256').update(`submission-${offset}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export class Ledger {
   readonly contracts: ContractStore;
@@ -46,7 +55,8 @@ export class Ledger {
     const seen = this.dedup.check(key, v.dedup, now);
     if (seen.kind === 'duplicate') {
       const { offset, submissionId } = seen.earlier;
-      throw duplicateCommand(offset, submissionId, changeIdText(v.userId, v.commandId, v.actAs));
+      const existing = submissionId ?? generatedSubmissionId(offset);
+      throw duplicateCommand(offset, existing, changeIdText(v.userId, v.commandId, v.actAs));
     }
     if (seen.kind === 'too-early') throw dedupPeriodTooEarly(seen.earliestOffset);
 
@@ -55,7 +65,7 @@ export class Ledger {
     const recordTime = Math.max(now, this.lastRecordTime + 1);
     this.lastRecordTime = recordTime;
     this.contracts.apply(draft.created, draft.archived);
-    this.dedup.record({ key, offset, submissionId: v.submissionId ?? randomUUID(), acceptedAt: recordTime });
+    this.dedup.record({ key, offset, submissionId: v.submissionId, acceptedAt: recordTime });
     return {
       updateId: newUpdateId(),
       commandId: v.commandId,

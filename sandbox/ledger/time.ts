@@ -37,12 +37,15 @@ export class MicroClock {
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
-/** Instant.toString of a microsecond timestamp in the LF range. */
+/**
+ * Instant.toString of a microsecond timestamp (within Date's range, ±275 000 years). Years beyond 9999 carry
+ * a sign as in Java (`+10000-01-01T00:00:00Z`).
+ */
 export function formatMicros(micros: number): string {
   const ms = Math.floor(micros / 1000);
   const sub = micros - ms * 1000; // 0..999 microseconds below the millisecond
-  const iso = new Date(ms).toISOString(); // YYYY-MM-DDTHH:mm:ss.sssZ for years 0000-9999
-  const base = iso.slice(0, 19);
+  const iso = new Date(ms).toISOString(); // ±YYYYYY-MM-DDTHH:mm:ss.sssZ outside 0000-9999
+  const base = iso.slice(0, iso.indexOf('.')).replace(/^([+-])0*(\d{4,})/, '$1$2');
   const milli = ms - Math.floor(ms / 1000) * 1000;
   if (sub === 0 && milli === 0) return `${base}Z`;
   if (sub === 0) return `${base}.${pad(milli, 3)}Z`;

@@ -51,9 +51,7 @@ function requireParties(parties: readonly string[]): void {
 /** Java's Instant.toString, also for instants outside the LF range (for the error text). */
 function instantText(micros: number): string {
   const ms = Math.floor(micros / 1000);
-  if (micros >= MIN_MICROS && micros < END_MICROS) return formatMicros(micros);
-  if (Math.abs(ms) > 8.64e15) return `${micros} microseconds since the epoch`;
-  return new Date(ms).toISOString().replace(/^([+-])0*(\d{4,})/, '$1$2');
+  return Math.abs(ms) > 8.64e15 ? `${micros} microseconds since the epoch` : formatMicros(micros);
 }
 
 function ledgerTime(cmds: JsCommands, receivedAt: number): number {

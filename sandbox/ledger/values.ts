@@ -19,7 +19,16 @@ const missingFields = (fields: string[]): CantonError =>
     `Missing non-optional field: ${fields.join(', ')}`,
   );
 
-const jsonText = (v: unknown): string => JSON.stringify(v) ?? String(v);
+/** The offending value in a message: compact, capped, and safe for values too deep to print. */
+function jsonText(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = Array.isArray(v) ? '[…]' : '{…}';
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
 
 /** Numeric 10 (Daml Decimal): at most 28 integer digits and 10 decimals; rendered at full scale. */
 function numeric10(raw: unknown): string | undefined {
