@@ -7,6 +7,7 @@ import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode';
 import { installErrorHandling } from './error-handler';
+import { faultSet, installFaults, resolveFaults } from './faults/install';
 import { registerControlRoutes } from './routes/control';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
@@ -17,6 +18,7 @@ import { generateTopology } from './vetting/generate';
 const BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> {
+  const faults = resolveFaults(config.faults);
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
@@ -41,9 +43,15 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', rejectEmptyBearer);
   installErrorHandling(app);
+  installFaults(app, faults);
 
   const topology = generateTopology(config);
-  const ctx: SandboxContext = { config, auth: createAuthenticator(config), topology };
+  const ctx: SandboxContext = {
+    config,
+    auth: createAuthenticator(config),
+    topology,
+    faults: faultSet(faults),
+  };
   registerVersionRoutes(app, ctx);
   registerVettingRoutes(app, ctx, topology);
   registerSubmitRoutes(app, ctx);

@@ -2,6 +2,7 @@
 // `register<Name>Routes(app, ctx)`; app.ts builds the context once per app instance.
 import type { FastifyRequest } from 'fastify';
 import type { SandboxConfig } from './config';
+import type { FaultSet } from './faults/install';
 import type { VettingTopology } from './vetting/topology';
 
 /**
@@ -34,6 +35,8 @@ export interface Authenticator {
 export interface SandboxContext {
   config: SandboxConfig;
   auth: Authenticator;
+  /** The enabled faults (none unless SANDBOX_FAULTS names some): behavioural faults check `faults.has(name)`. */
+  faults: FaultSet;
   /** The vetting topology (synchronizers, participants, vetted packages); always set by buildApp. */
   topology?: VettingTopology;
 }

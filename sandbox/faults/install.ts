@@ -1,0 +1,85 @@
+// Wires the enabled faults into an app: transport faults first (onRequest), response rewrites last
+// (onSend), and exposes the set to the routes for behavioural faults (`ctx.faults.has(name)`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ConfigError } from '../config';
+import { JSON_TYPE } from '../reply';
+import { FAULTS, faultByName } from './catalogue';
+import type { Fault, FaultRoute } from './types';
+
+export interface FaultSet {
+  readonly names: readonly string[];
+  has(name: string): boolean;
+}
+
+export const NO_FAULTS: FaultSet = { names: [], has: () => false };
+
+/** A ConfigError: main.ts prints it and stops, as any other bad setting. */
+export class UnknownFaultError extends ConfigError {}
+
+/** Resolves names to faults; an unknown name is an error listing the known ones (a typo must not run clean). */
+export function resolveFaults(names: readonly string[]): Fault[] {
+  return names.map((name) => {
+    const fault = faultByName(name);
+    if (!fault) {
+      throw new UnknownFaultError(
+        `SANDBOX_FAULTS names an unknown fault "${name}": use names from sandbox/faults (${FAULTS.map((f) => f.name).join(', ')})`,
+      );
+    }
+    return fault;
+  });
+}
+
+export function faultSet(faults: readonly Fault[]): FaultSet {
+  const names = new Set(faults.map((f) => f.name));
+  return { names: [...names], has: (name) => names.has(name) };
+}
+
+/** The banner printed wherever a faulty sandbox starts: a broken participant must never pass unnoticed. */
+export function faultBanner(faults: readonly Fault[]): string {
+  const lines = faults.map((f) => `!!   ${f.name}: ${f.breaks}`);
+  return ['!! SANDBOX FAULTS ENABLED — this participant is deliberately broken:', ...lines].join('\n');
+}
+
+const ROUTES: Record<Exclude<FaultRoute, 'any'>, string> = {
+  version: '/v2/version',
+  'vetting-list': '/v2/package-vetting/list',
+  'submit-tree': '/v2/commands/submit-and-wait-for-transaction-tree',
+};
+
+function routeMatches(route: FaultRoute, req: FastifyRequest): boolean {
+  return route === 'any' || req.routeOptions.url === ROUTES[route];
+}
+
+export function installFaults(app: FastifyInstance, faults: readonly Fault[]): void {
+  const transport = faults.filter((f) => f.onRequest);
+  if (transport.length > 0) {
+    const state = { calls: 0 };
+    app.addHook('onRequest', async (req, reply) => {
+      state.calls += 1;
+      for (const f of transport) {
+        await f.onRequest!(req, reply, state);
+        if (reply.sent) return reply;
+      }
+    });
+  }
+  const rewrites = faults.filter((f) => f.rewrite);
+  if (rewrites.length === 0) return;
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith(JSON_TYPE)) return payload;
+    const text = Buffer.isBuffer(payload)
+      ? payload.toString('utf8')
+      : typeof payload === 'string'
+        ? payload
+        : undefined;
+    if (text === undefined) return payload;
+    let view = { status: reply.statusCode, body: JSON.parse(text) as unknown, contentType: type };
+    for (const f of rewrites) {
+      if (routeMatches(f.rewrite!.route, req)) view = f.rewrite!.apply(view, req) ?? view;
+    }
+    reply.code(view.status).header('content-type', view.contentType);
+    return typeof view.body === 'string' && !view.contentType.startsWith(JSON_TYPE)
+      ? view.body
+      : JSON.stringify(view.body);
+  });
+}
