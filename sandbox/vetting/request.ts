@@ -1,6 +1,7 @@
 // ListVettedPackagesRequest → listing options, checked in Canton's order (ListVettedPackagesOpts.fromProto):
 // package ids, synchronizer ids, participant ids, page token, page size ≥ 0, page size ≤ max. Every failure
 // is PROTO_DESERIALIZATION_FAILURE with the inner error, as Scala prints it, in context.reason.
+import { int32Schema } from '../decode';
 import { protoDeserializationFailure, type CantonError } from '../errors';
 import { packageIdError } from '../ids';
 import { decodePageToken } from './page-token';
@@ -45,7 +46,7 @@ export const LIST_REQUEST_SCHEMA = {
       },
     },
     pageToken: { type: 'string' },
-    pageSize: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+    pageSize: int32Schema,
   },
 } as const;
 
