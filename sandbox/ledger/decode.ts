@@ -92,7 +92,7 @@ const INT32_MAX = 2_147_483_647;
 const INT64_LIMIT = 2 ** 63; // exclusive; as a double, 2^63 - 1 rounds to it
 
 /** Collects failures while decoding, like circe's accumulating decoder. */
-class Decoder {
+class Failures {
   readonly details: string[] = [];
 
   fail(message: string, path: string): undefined {
@@ -100,112 +100,113 @@ class Decoder {
     return undefined;
   }
 
-  private wrongType(value: unknown, expecting: string, path: string): undefined {
+  wrongType(value: unknown, expecting: string, path: string): undefined {
     return this.fail(`Got value '${showJson(value)}' with wrong type, expecting ${expecting}`, path);
   }
-
-  object(value: unknown, path: string): Obj | undefined {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Obj;
-    return this.wrongType(value, 'object', path);
-  }
-
-  /** A required field: absent → "Missing required field"; null is a wrong type. */
-  required<T>(
-    obj: Obj,
-    key: string,
-    path: string,
-    read: (v: unknown, p: string) => T | undefined,
-  ): T | undefined {
-    const p = path ? `${path}.${key}` : key;
-    if (!Object.hasOwn(obj, key)) return this.fail('Missing required field', p);
-    return read(obj[key], p);
-  }
-
-  /** An optional field with a default: absent or null → the default. */
-  optional<T>(
-    obj: Obj,
-    key: string,
-    path: string,
-    def: T,
-    read: (v: unknown, p: string) => T | undefined,
-  ): T | undefined {
-    const v = Object.hasOwn(obj, key) ? obj[key] : undefined;
-    if (v === undefined || v === null) return def;
-    return read(v, path ? `${path}.${key}` : key);
-  }
-
-  string = (v: unknown, p: string): string | undefined =>
-    typeof v === 'string' ? v : this.wrongType(v, 'string', p);
-
-  json = (v: unknown): unknown => v;
-
-  /**
-   * circe's Int/Long decoders take whole JSON numbers (10.0 too) and strings Java's parseInt/parseLong
-   * accepts, within range; any other value fails with just the type name ("Int", "Long").
-   */
-  integer(v: unknown, p: string, name: 'Int' | 'Long'): number | undefined {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
-    const [min, end] = name === 'Int' ? [-INT32_MAX - 1, INT32_MAX + 1] : [-INT64_LIMIT, INT64_LIMIT];
-    if (!Number.isInteger(n) || n >= end || n < min) return this.fail(name, p);
-    return n;
-  }
-
-  int = (v: unknown, p: string): number | undefined => this.integer(v, p, 'Int');
-  long = (v: unknown, p: string): number | undefined => this.integer(v, p, 'Long');
-
-  array<T>(v: unknown, p: string, item: (x: unknown, ip: string) => T | undefined): T[] | undefined {
-    if (!Array.isArray(v)) return this.wrongType(v, 'array', p);
-    const out: T[] = [];
-    let ok = true;
-    v.forEach((x, i) => {
-      const r = item(x, `${p}[${i}]`);
-      if (r === undefined) ok = false;
-      else out.push(r);
-    });
-    return ok ? out : undefined;
-  }
-
-  strings = (v: unknown, p: string): string[] | undefined => this.array(v, p, this.string);
-
-  /** JSON identifiers are `<package>:<module>:<entity>` (Canton 3.5 JsSchema.decodeIdentifier wording). */
-  templateId = (v: unknown, p: string): TemplateRef | undefined => {
-    const s = this.string(v, p);
-    if (s === undefined) return undefined;
-    const parts = s.split(':');
-    if (parts.length !== 3) {
-      return this.fail(
-        `Invalid identifier format (${s}) not matching the expected format (<package>:<moduleName>:<entityName>)`,
-        p,
-      );
-    }
-    const [packageRef = '', module = '', entity = ''] = parts;
-    return { raw: s, packageRef, module, entity };
-  };
-
-  duration = (v: unknown, p: string): Duration | undefined => {
-    const o = this.object(v, p);
-    if (!o) return undefined;
-    const seconds = this.required(o, 'seconds', p, this.long);
-    const nanos = this.required(o, 'nanos', p, this.int);
-    return seconds === undefined || nanos === undefined ? undefined : { seconds, nanos };
-  };
-
-  instant = (v: unknown, p: string): number | undefined => {
-    const s = this.string(v, p);
-    if (s === undefined) return undefined;
-    const micros = parseInstantMicros(s);
-    return micros === undefined ? this.fail(`Instant (Text '${s}' could not be parsed)`, p) : micros;
-  };
-
-  base64 = (v: unknown, p: string): string | undefined => {
-    const s = this.string(v, p);
-    if (s === undefined) return undefined;
-    if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) {
-      return this.fail(`The string is not a valid Base64: ${s}`, p);
-    }
-    return s;
-  };
 }
+
+/** Readers are plain functions (no per-request closures on the hot path); undefined = failed. */
+type Reader<T> = (d: Failures, v: unknown, p: string) => T | undefined;
+
+const child = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
+const object: Reader<Obj> = (d, v, p) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : d.wrongType(v, 'object', p);
+
+/** A required field: absent → "Missing required field"; null is a wrong type. */
+function required<T>(d: Failures, obj: Obj, key: string, path: string, read: Reader<T>): T | undefined {
+  const p = child(path, key);
+  if (!Object.hasOwn(obj, key)) return d.fail('Missing required field', p);
+  return read(d, obj[key], p);
+}
+
+/** An optional field with a default: absent or null → the default. */
+function optional<T>(
+  d: Failures,
+  obj: Obj,
+  key: string,
+  path: string,
+  def: T,
+  read: Reader<T>,
+): T | undefined {
+  const v = Object.hasOwn(obj, key) ? obj[key] : undefined;
+  if (v === undefined || v === null) return def;
+  return read(d, v, child(path, key));
+}
+
+const string: Reader<string> = (d, v, p) => (typeof v === 'string' ? v : d.wrongType(v, 'string', p));
+
+/** Arbitrary JSON (createArguments, choiceArgument): present is enough. */
+const json: Reader<unknown> = (_d, v) => v;
+
+/**
+ * circe's Int/Long decoders take whole JSON numbers (10.0 too) and strings Java's parseInt/parseLong
+ * accepts, within range; any other value fails with just the type name ("Int", "Long").
+ */
+function integer(d: Failures, v: unknown, p: string, name: 'Int' | 'Long'): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
+  const [min, end] = name === 'Int' ? [-INT32_MAX - 1, INT32_MAX + 1] : [-INT64_LIMIT, INT64_LIMIT];
+  if (!Number.isInteger(n) || n >= end || n < min) return d.fail(name, p);
+  return n;
+}
+const int: Reader<number> = (d, v, p) => integer(d, v, p, 'Int');
+const long: Reader<number> = (d, v, p) => integer(d, v, p, 'Long');
+
+function array<T>(d: Failures, v: unknown, p: string, item: Reader<T>): T[] | undefined {
+  if (!Array.isArray(v)) return d.wrongType(v, 'array', p);
+  const out: T[] = [];
+  let ok = true;
+  for (let i = 0; i < v.length; i++) {
+    const r = item(d, v[i], `${p}[${i}]`);
+    if (r === undefined) ok = false;
+    else out.push(r);
+  }
+  return ok ? out : undefined;
+}
+const arrayOf =
+  <T>(item: Reader<T>): Reader<T[]> =>
+  (d, v, p) =>
+    array(d, v, p, item);
+const strings = arrayOf(string);
+
+/** JSON identifiers are `<package>:<module>:<entity>` (Canton 3.5 JsSchema.decodeIdentifier wording). */
+const templateId: Reader<TemplateRef> = (d, v, p) => {
+  const s = string(d, v, p);
+  if (s === undefined) return undefined;
+  const parts = s.split(':');
+  if (parts.length !== 3) {
+    return d.fail(
+      `Invalid identifier format (${s}) not matching the expected format (<package>:<moduleName>:<entityName>)`,
+      p,
+    );
+  }
+  const [packageRef = '', module = '', entity = ''] = parts;
+  return { raw: s, packageRef, module, entity };
+};
+
+const duration: Reader<Duration> = (d, v, p) => {
+  const o = object(d, v, p);
+  if (!o) return undefined;
+  const seconds = required(d, o, 'seconds', p, long);
+  const nanos = required(d, o, 'nanos', p, int);
+  return seconds === undefined || nanos === undefined ? undefined : { seconds, nanos };
+};
+
+const instant: Reader<number> = (d, v, p) => {
+  const s = string(d, v, p);
+  if (s === undefined) return undefined;
+  const micros = parseInstantMicros(s);
+  return micros === undefined ? d.fail(`Instant (Text '${s}' could not be parsed)`, p) : micros;
+};
+
+const base64: Reader<string> = (d, v, p) => {
+  const s = string(d, v, p);
+  if (s === undefined) return undefined;
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) {
+    return d.fail(`The string is not a valid Base64: ${s}`, p);
+  }
+  return s;
+};
 
 const VARIANTS = [
   'CreateAndExerciseCommand',
@@ -214,8 +215,8 @@ const VARIANTS = [
   'ExerciseCommand',
 ] as const;
 
-function command(d: Decoder, v: unknown, p: string): JsCommand | undefined {
-  const o = d.object(v, p);
+const command: Reader<JsCommand> = (d, v, p) => {
+  const o = object(d, v, p);
   if (!o) return undefined;
   const keys = Object.keys(o);
   const kind = VARIANTS.find((k) => k === keys[0]);
@@ -223,51 +224,49 @@ function command(d: Decoder, v: unknown, p: string): JsCommand | undefined {
     return d.fail(`type Command has no class/object/case named '${keys.join(',')}'.`, p);
   }
   const bp = `${p}.${kind}`;
-  const b = d.object(o[kind], bp);
+  const b = object(d, o[kind], bp);
   if (!b) return undefined;
-  const templateId = d.required(b, 'templateId', bp, d.templateId);
-  const args = (key: string): unknown => d.required(b, key, bp, d.json);
+  const tid = required(d, b, 'templateId', bp, templateId);
+  // Arbitrary-JSON fields: required means present (null is a value); read them after the checks.
+  const has = (key: string): boolean =>
+    Object.hasOwn(b, key) ? true : (d.fail('Missing required field', `${bp}.${key}`), false);
   switch (kind) {
     case 'CreateCommand': {
-      const createArguments = args('createArguments');
-      if (!templateId || !Object.hasOwn(b, 'createArguments')) return undefined;
-      return { kind, templateId, createArguments };
+      const ok = has('createArguments');
+      return tid && ok ? { kind, templateId: tid, createArguments: b.createArguments } : undefined;
     }
     case 'ExerciseCommand': {
-      const contractId = d.required(b, 'contractId', bp, d.string);
-      const choice = d.required(b, 'choice', bp, d.string);
-      const choiceArgument = args('choiceArgument');
-      if (
-        !templateId ||
-        contractId === undefined ||
-        choice === undefined ||
-        !Object.hasOwn(b, 'choiceArgument')
-      ) {
-        return undefined;
-      }
-      return { kind, templateId, contractId, choice, choiceArgument };
+      const contractId = required(d, b, 'contractId', bp, string);
+      const choice = required(d, b, 'choice', bp, string);
+      const ok = has('choiceArgument');
+      if (!tid || contractId === undefined || choice === undefined || !ok) return undefined;
+      return { kind, templateId: tid, contractId, choice, choiceArgument: b.choiceArgument };
     }
     case 'CreateAndExerciseCommand': {
-      const createArguments = args('createArguments');
-      const choice = d.required(b, 'choice', bp, d.string);
-      const choiceArgument = args('choiceArgument');
-      const complete = Object.hasOwn(b, 'createArguments') && Object.hasOwn(b, 'choiceArgument');
-      if (!templateId || choice === undefined || !complete) return undefined;
-      return { kind, templateId, createArguments, choice, choiceArgument };
+      const okArgs = has('createArguments');
+      const choice = required(d, b, 'choice', bp, string);
+      const okChoice = has('choiceArgument');
+      if (!tid || choice === undefined || !okArgs || !okChoice) return undefined;
+      return {
+        kind,
+        templateId: tid,
+        createArguments: b.createArguments,
+        choice,
+        choiceArgument: b.choiceArgument,
+      };
     }
     case 'ExerciseByKeyCommand': {
-      const contractKey = args('contractKey');
-      const choice = d.required(b, 'choice', bp, d.string);
-      const choiceArgument = args('choiceArgument');
-      const complete = Object.hasOwn(b, 'contractKey') && Object.hasOwn(b, 'choiceArgument');
-      if (!templateId || choice === undefined || !complete) return undefined;
-      return { kind, templateId, contractKey, choice, choiceArgument };
+      const okKey = has('contractKey');
+      const choice = required(d, b, 'choice', bp, string);
+      const okChoice = has('choiceArgument');
+      if (!tid || choice === undefined || !okKey || !okChoice) return undefined;
+      return { kind, templateId: tid, contractKey: b.contractKey, choice, choiceArgument: b.choiceArgument };
     }
   }
-}
+};
 
-function dedupPeriod(d: Decoder, v: unknown, p: string): DedupPeriod | undefined {
-  const o = d.object(v, p);
+const dedupPeriod: Reader<DedupPeriod> = (d, v, p) => {
+  const o = object(d, v, p);
   if (!o) return undefined;
   const keys = Object.keys(o);
   const [key] = keys;
@@ -276,76 +275,75 @@ function dedupPeriod(d: Decoder, v: unknown, p: string): DedupPeriod | undefined
   const bp = `${p}.${key}`;
   switch (key) {
     case 'DeduplicationDuration': {
-      const b = d.object(o[key], bp);
-      const value = b && d.required(b, 'value', bp, d.duration);
+      const b = object(d, o[key], bp);
+      const value = b && required(d, b, 'value', bp, duration);
       return value && { kind: key, value };
     }
     case 'DeduplicationOffset': {
-      const b = d.object(o[key], bp);
-      const value = b && d.required(b, 'value', bp, d.long);
+      const b = object(d, o[key], bp);
+      const value = b && required(d, b, 'value', bp, long);
       return value === undefined ? undefined : { kind: key, value };
     }
     case 'Empty':
-      return d.object(o[key], bp) && { kind: 'Empty' };
+      return object(d, o[key], bp) && { kind: 'Empty' };
     default:
       return d.fail(`type DeduplicationPeriod has no class/object/case named '${key}'.`, p);
   }
-}
+};
 
-function disclosed(d: Decoder, v: unknown, p: string): DisclosedContract | undefined {
-  const o = d.object(v, p);
+const disclosed: Reader<DisclosedContract> = (d, v, p) => {
+  const o = object(d, v, p);
   if (!o) return undefined;
-  const createdEventBlob = d.required(o, 'createdEventBlob', p, d.base64);
-  const templateId = d.optional<TemplateRef | undefined>(o, 'templateId', p, undefined, d.templateId);
-  const contractId = d.optional(o, 'contractId', p, '', d.string);
-  const synchronizerId = d.optional(o, 'synchronizerId', p, '', d.string);
+  const createdEventBlob = required(d, o, 'createdEventBlob', p, base64);
+  const tid = optional<TemplateRef | undefined>(d, o, 'templateId', p, undefined, templateId);
+  const contractId = optional(d, o, 'contractId', p, '', string);
+  const synchronizerId = optional(d, o, 'synchronizerId', p, '', string);
   if (createdEventBlob === undefined || contractId === undefined || synchronizerId === undefined)
     return undefined;
-  if (Object.hasOwn(o, 'templateId') && o.templateId !== null && templateId === undefined) return undefined;
-  return { templateId, contractId, createdEventBlob, synchronizerId };
-}
+  if (Object.hasOwn(o, 'templateId') && o.templateId !== null && tid === undefined) return undefined;
+  return { templateId: tid, contractId, createdEventBlob, synchronizerId };
+};
 
-function prefetch(
-  d: Decoder,
-  v: unknown,
-  p: string,
-): { templateId: TemplateRef; contractKey: unknown } | undefined {
-  const o = d.object(v, p);
+const prefetch: Reader<{ templateId: TemplateRef; contractKey: unknown }> = (d, v, p) => {
+  const o = object(d, v, p);
   if (!o) return undefined;
-  const templateId = d.required(o, 'templateId', p, d.templateId);
-  d.required(o, 'contractKey', p, d.json);
-  return templateId && Object.hasOwn(o, 'contractKey')
-    ? { templateId, contractKey: o.contractKey }
-    : undefined;
-}
+  const tid = required(d, o, 'templateId', p, templateId);
+  required(d, o, 'contractKey', p, json);
+  return tid && Object.hasOwn(o, 'contractKey') ? { templateId: tid, contractKey: o.contractKey } : undefined;
+};
+
+const commands = arrayOf(command);
+const disclosedContracts = arrayOf(disclosed);
+const prefetchKeys = arrayOf(prefetch);
 
 /** Decode a request body; every failure is reported, in field declaration order. */
 export function decodeJsCommands(body: unknown): Decoded<JsCommands> {
-  const d = new Decoder();
-  const o = d.object(body, '');
+  const d = new Failures();
+  const o = object(d, body, '');
   if (!o) return { ok: false, details: d.details };
   const value = {
-    commands: d.required(o, 'commands', '', (v, p) => d.array(v, p, (x, ip) => command(d, x, ip))),
-    commandId: d.required(o, 'commandId', '', d.string),
-    actAs: d.required(o, 'actAs', '', d.strings),
-    userId: d.optional(o, 'userId', '', '', d.string),
-    readAs: d.optional(o, 'readAs', '', [], d.strings),
-    workflowId: d.optional(o, 'workflowId', '', '', d.string),
-    deduplicationPeriod: d.optional<DedupPeriod>(o, 'deduplicationPeriod', '', { kind: 'Empty' }, (v, p) =>
-      dedupPeriod(d, v, p),
+    commands: required(d, o, 'commands', '', commands),
+    commandId: required(d, o, 'commandId', '', string),
+    actAs: required(d, o, 'actAs', '', strings),
+    userId: optional(d, o, 'userId', '', '', string),
+    readAs: optional(d, o, 'readAs', '', [], strings),
+    workflowId: optional(d, o, 'workflowId', '', '', string),
+    deduplicationPeriod: optional<DedupPeriod>(
+      d,
+      o,
+      'deduplicationPeriod',
+      '',
+      { kind: 'Empty' },
+      dedupPeriod,
     ),
-    minLedgerTimeAbs: d.optional<number | undefined>(o, 'minLedgerTimeAbs', '', undefined, d.instant),
-    minLedgerTimeRel: d.optional<Duration | undefined>(o, 'minLedgerTimeRel', '', undefined, d.duration),
-    submissionId: d.optional(o, 'submissionId', '', '', d.string),
-    disclosedContracts: d.optional(o, 'disclosedContracts', '', [], (v, p) =>
-      d.array(v, p, (x, ip) => disclosed(d, x, ip)),
-    ),
-    synchronizerId: d.optional(o, 'synchronizerId', '', '', d.string),
-    packageIdSelectionPreference: d.optional(o, 'packageIdSelectionPreference', '', [], d.strings),
-    prefetchContractKeys: d.optional(o, 'prefetchContractKeys', '', [], (v, p) =>
-      d.array(v, p, (x, ip) => prefetch(d, x, ip)),
-    ),
-    tapsMaxPasses: d.optional<number | undefined>(o, 'tapsMaxPasses', '', undefined, d.int),
+    minLedgerTimeAbs: optional<number | undefined>(d, o, 'minLedgerTimeAbs', '', undefined, instant),
+    minLedgerTimeRel: optional<Duration | undefined>(d, o, 'minLedgerTimeRel', '', undefined, duration),
+    submissionId: optional(d, o, 'submissionId', '', '', string),
+    disclosedContracts: optional(d, o, 'disclosedContracts', '', [], disclosedContracts),
+    synchronizerId: optional(d, o, 'synchronizerId', '', '', string),
+    packageIdSelectionPreference: optional(d, o, 'packageIdSelectionPreference', '', [], strings),
+    prefetchContractKeys: optional(d, o, 'prefetchContractKeys', '', [], prefetchKeys),
+    tapsMaxPasses: optional<number | undefined>(d, o, 'tapsMaxPasses', '', undefined, int),
   };
   if (d.details.length > 0) return { ok: false, details: d.details };
   return { ok: true, value: value as JsCommands };

@@ -44,12 +44,24 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
 export function formatMicros(micros: number): string {
   const ms = Math.floor(micros / 1000);
   const sub = micros - ms * 1000; // 0..999 microseconds below the millisecond
-  const iso = new Date(ms).toISOString(); // ±YYYYYY-MM-DDTHH:mm:ss.sssZ outside 0000-9999
-  const base = iso.slice(0, iso.indexOf('.')).replace(/^([+-])0*(\d{4,})/, '$1$2');
-  const milli = ms - Math.floor(ms / 1000) * 1000;
+  const second = Math.floor(ms / 1000);
+  const milli = ms - second * 1000;
+  const base = secondText(second);
   if (sub === 0 && milli === 0) return `${base}Z`;
   if (sub === 0) return `${base}.${pad(milli, 3)}Z`;
   return `${base}.${pad(milli, 3)}${pad(sub, 3)}Z`;
+}
+
+// Consecutive timestamps mostly share their second: format it once (Date#toISOString is the costly part).
+let cachedSecond = Number.NaN;
+let cachedText = '';
+function secondText(second: number): string {
+  if (second !== cachedSecond) {
+    const iso = new Date(second * 1000).toISOString(); // ±YYYYYY-MM-DDTHH:mm:ss.sssZ outside 0000-9999
+    cachedText = iso.slice(0, iso.indexOf('.')).replace(/^([+-])0*(\d{4,})/, '$1$2');
+    cachedSecond = second;
+  }
+  return cachedText;
 }
 
 // ISO_INSTANT as Java parses it: date, 'T', HH:mm with optional :ss and a fraction of up to 9 digits,

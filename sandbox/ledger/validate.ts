@@ -39,7 +39,18 @@ export interface Validated {
   tapsMaxPasses: number;
 }
 
-const distinct = (xs: readonly string[]): string[] => [...new Set(xs)];
+const distinct = (xs: readonly string[]): string[] => (xs.length === 1 ? [...xs] : [...new Set(xs)]);
+
+let lastVersion = '';
+let lastParentheses = true;
+/** The user-id grammar of the configured release, computed once per version. */
+function parentheses(version: string): boolean {
+  if (version !== lastVersion) {
+    lastParentheses = userIdAllowsParentheses(version);
+    lastVersion = version;
+  }
+  return lastParentheses;
+}
 
 function requireParties(parties: readonly string[]): void {
   for (const p of parties) {
@@ -122,7 +133,7 @@ export function validate(
     const err = ledgerStringError(cmds.workflowId);
     if (err !== undefined) throw invalidArgument(err);
   }
-  const userErr = userIdError(userId, userIdAllowsParentheses(config.version));
+  const userErr = userIdError(userId, parentheses(config.version));
   if (userErr !== undefined) throw invalidField('user_id', userErr);
   if (cmds.commandId === '') throw missingField('command_id');
   const commandErr = ledgerStringError(cmds.commandId);
