@@ -1,6 +1,7 @@
 import { rule } from './define';
 
 const op = 'all' as const;
+const JSON_BODIES = 'Request and response bodies are JSON.';
 
 export const generalRules = [
   rule(
@@ -9,8 +10,17 @@ export const generalRules = [
     'interface',
     ['@readonly'],
     '1',
-    'Request and response bodies are JSON.',
+    JSON_BODIES,
     'every JSON response is served as application/json',
+  ),
+  rule(
+    'GEN-JSON-CONTENT-TYPE-SUBMIT',
+    'submit-tree',
+    'interface',
+    ['@writes'],
+    '1',
+    JSON_BODIES,
+    'an accepted submission is served as application/json',
   ),
   rule(
     'GEN-ERROR-BODY',
@@ -18,7 +28,7 @@ export const generalRules = [
     'canton',
     ['@readonly'],
     '7',
-    'Error body shape, error codes and HTTP status codes: not shown. (Canton: JsCantonError, status derived from grpcCodeValue.)',
+    'Error body shape, error codes and HTTP status codes: not shown. (Canton: JsCantonError, status derived from grpcCodeValue; tapir 400 text/plain for undecodable input.)',
     'every error body is a JsCantonError whose HTTP status agrees with grpcCodeValue',
   ),
   rule(
