@@ -2,7 +2,8 @@
 // stops a real run before any test with that one line. The defaults equal the sandbox's dev defaults, so a
 // run with nothing set (or only LEDGER_BASE_URL pointing at `npm run sandbox`) passes.
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
 import { DEV, DEV_NAMESPACE, devParty } from '../fixtures/dev-defaults';
@@ -49,6 +50,14 @@ const WRONG: [Record<string, string>, string][] = [
   [
     { LEDGER_USER: 'has space' },
     'LEDGER_USER="has space" is not valid: set it to a Canton user id: 1–128 of letters, digits and @^$.!`-#+\'~_|:',
+  ],
+  [
+    { LEDGER_TAPS_MAX_PASSES_LIMIT: '0' },
+    'LEDGER_TAPS_MAX_PASSES_LIMIT="0" is not valid: set it to an integer from 1 to 2147483646 (the participant\'s max-passes-limit; Canton\'s default is 4)',
+  ],
+  [
+    { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
+    'LEDGER_EXPECTATIONS="no-such-baseline.json" is not valid: no such file: set it to auto, canton, none, or a JSON file shaped like rules/expectations/canton.json',
   ],
 ];
 
@@ -135,4 +144,34 @@ test('`npm run conformance` stops with the same line and builds nothing', () => 
   expect(res.status).toBe(2);
   expect(res.stderr.trim()).toBe(EXPECTED_LINE);
   expect(res.stdout).toBe('');
+});
+
+/** The setting names a file reads: quoted literals (settings.ts, sandbox/config.ts) and `env.X` accesses. */
+function settingNames(file: string, prefix: RegExp): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const names = [
+    ...text.matchAll(/'((?:LEDGER|SANDBOX)_[A-Z0-9_]+)'/g),
+    ...text.matchAll(/\benv(?:\.|\[')((?:LEDGER|SANDBOX)_[A-Z0-9_]+)/g),
+  ].map((m) => m[1]!);
+  return names.filter((n) => prefix.test(n));
+}
+
+test('.env.example documents every setting the harness, the sandbox and the suite read', () => {
+  const documented = new Set(
+    [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Z0-9_]+)=/gm)].map((m) => m[1]),
+  );
+  const sources = [
+    'fixtures/settings.ts',
+    'sandbox/config.ts',
+    'playwright.config.ts',
+    ...['fixtures', 'tests', 'scripts', 'reporters'].flatMap((d) =>
+      readdirSync(join(ROOT, d))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${d}/${f}`),
+    ),
+  ];
+  const read = new Set(sources.flatMap((f) => settingNames(f, /^(LEDGER|SANDBOX)_/)));
+  read.add('LOG_LEVEL');
+  expect(read.size, 'the scan finds the settings at all').toBeGreaterThan(30);
+  expect([...read].filter((n) => !documented.has(n)).sort(), 'read but not in .env.example').toEqual([]);
 });
