@@ -68,6 +68,15 @@ export const vettingRules = [
     'pageSize 0 lets the server decide the page length',
   ),
   rule(
+    'VET-PAGE-SIZE-DEFAULT-MAX',
+    op,
+    'canton',
+    [RO],
+    '4.2 Pagination 6',
+    'pageSize 0 (unspecified) lets the server decide the number of results. (Canton: 0 or absent means the maximum, max-vetted-packages-page-size.)',
+    'pageSize 0 or absent gives the page that pageSize equal to the maximum gives',
+  ),
+  rule(
     'VET-PAGE-SIZE-MAX',
     op,
     'interface',
