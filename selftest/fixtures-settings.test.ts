@@ -152,6 +152,7 @@ function settingNames(file: string, prefix: RegExp): string[] {
   const names = [
     ...text.matchAll(/'((?:LEDGER|SANDBOX)_[A-Z0-9_]+)'/g),
     ...text.matchAll(/\benv(?:\.|\[')((?:LEDGER|SANDBOX)_[A-Z0-9_]+)/g),
+    ...text.matchAll(/_ENV = '((?:LEDGER|SANDBOX)_[A-Z0-9_]+)'/g),
   ].map((m) => m[1]!);
   return names.filter((n) => prefix.test(n));
 }
@@ -164,7 +165,7 @@ test('.env.example documents every setting the harness, the sandbox and the suit
     'fixtures/settings.ts',
     'sandbox/config.ts',
     'playwright.config.ts',
-    ...['fixtures', 'tests', 'scripts', 'reporters'].flatMap((d) =>
+    ...['fixtures', 'tests', 'scripts', 'reporters', 'rules'].flatMap((d) =>
       readdirSync(join(ROOT, d))
         .filter((f) => f.endsWith('.ts'))
         .map((f) => `${d}/${f}`),
