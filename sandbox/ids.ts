@@ -3,6 +3,7 @@
 // Sources: daml-lf IdString.scala (LedgerString, Party, PackageId, PackageName, Name, UserId) and Canton's
 // topology Identifier.scala (UniqueIdentifier, used for synchronizer ids). Lengths and character codes are
 // UTF-16 code units, as Java's String.length/charAt, so the texts match byte for byte.
+import { releaseAtLeast } from './ledger/release';
 
 /** A rejection table for ASCII: true = not allowed. Non-ASCII is always rejected. */
 function allowed(extra: string): Uint8Array {
@@ -66,10 +67,7 @@ export function userIdError(s: string, withParentheses = true): string | undefin
 }
 
 /** Does this SemVer carry the 3.4.11+ user-id grammar (with parentheses)? */
-export function userIdAllowsParentheses(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version.split(/[.+-]/, 3).map(Number);
-  return major > 3 || (major === 3 && (minor > 4 || (minor === 4 && patch >= 11)));
-}
+export const userIdAllowsParentheses = (version: string): boolean => releaseAtLeast(version, 3, 4, 11);
 
 /** Java's `str.limit(n)` as Canton prints long inputs in messages: cut with an ellipsis. */
 function limit(s: string, n: number): string {

@@ -82,7 +82,11 @@ test.describe('submit dedup: the same change ID', () => {
 
   test('only accepted submissions count: a rejected one does not block its retry', async () => {
     const body = request();
-    rejected(await submit(app, { ...body, tapsMaxPasses: 0 }), {
+    const bothTimes = {
+      minLedgerTimeAbs: '2099-01-01T00:00:00Z',
+      minLedgerTimeRel: { seconds: 1, nanos: 0 },
+    };
+    rejected(await submit(app, { ...body, ...bothTimes }), {
       status: 400,
       code: 'INVALID_ARGUMENT',
       category: 8,

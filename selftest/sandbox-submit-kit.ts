@@ -19,6 +19,9 @@ export const PACKAGE_ID = BUILTIN_PACKAGE.packageId;
 export const ASSET_BY_NAME = '#conformance-sandbox:Conformance:Asset';
 export const ASSET_BY_ID = `${PACKAGE_ID}:Conformance:Asset`;
 
+/** The first release with Commands.tapsMaxPasses (earlier ones ignore the field). */
+export const TAPS_RELEASE = { SANDBOX_VERSION: '3.4.12' };
+
 /** A sandbox with the dev defaults plus SANDBOX_* settings. */
 export function sandbox(env: Record<string, string> = {}): Promise<FastifyInstance> {
   return buildApp(loadConfig(env));

@@ -13,14 +13,18 @@ import {
   request,
   sandbox,
   submit,
+  TAPS_RELEASE,
 } from './sandbox-submit-kit';
 
 let app: FastifyInstance;
+let tapsApp: FastifyInstance; // 3.4.12: the first release with tapsMaxPasses
 test.beforeAll(async () => {
   app = await sandbox();
+  tapsApp = await sandbox(TAPS_RELEASE);
 });
 test.afterAll(async () => {
   await app.close();
+  await tapsApp.close();
 });
 
 const nowMicros = (): number => Date.now() * 1000;
@@ -104,12 +108,12 @@ test.describe('submit: minimum ledger time', () => {
 
 test.describe('submit: tapsMaxPasses', () => {
   test('1 up to the configured limit is accepted', async () => {
-    for (const taps of [1, 2, 3, 4]) accepted(await submit(app, request({ tapsMaxPasses: taps })));
+    for (const taps of [1, 2, 3, 4]) accepted(await submit(tapsApp, request({ tapsMaxPasses: taps })));
   });
 
   test('zero or less is INVALID_ARGUMENT', async () => {
     for (const taps of [0, -1, -2147483648]) {
-      const body = rejected(await submit(app, request({ tapsMaxPasses: taps })), invalidArgument());
+      const body = rejected(await submit(tapsApp, request({ tapsMaxPasses: taps })), invalidArgument());
       expect(body.cause).toBe(
         `The submitted request has invalid arguments: taps_max_passes must be strictly positive, but got ${taps}.`,
       );
@@ -117,8 +121,9 @@ test.describe('submit: tapsMaxPasses', () => {
   });
 
   test('above the limit: clamped and accepted in canton mode (Canton’s deviation), rejected in strict-interface mode', async () => {
-    accepted(await submit(app, request({ tapsMaxPasses: 5 })));
-    accepted(await submit(app, request({ tapsMaxPasses: 2147483647 })));
+    accepted(await submit(tapsApp, request({ tapsMaxPasses: 5 })));
+    accepted(await submit(tapsApp, request({ tapsMaxPasses: 2147483647 })));
+    // The document's rule holds in strict-interface mode whatever the release.
     const strict = await sandbox({ SANDBOX_MODE: 'strict-interface', SANDBOX_TAPS_MAX_PASSES_LIMIT: '6' });
     try {
       accepted(await submit(strict, request({ tapsMaxPasses: 6 })));
@@ -129,6 +134,18 @@ test.describe('submit: tapsMaxPasses', () => {
       rejected(await submit(strict, request({ tapsMaxPasses: 0 })), invalidArgument('strictly positive'));
     } finally {
       await strict.close();
+    }
+  });
+
+  test('before 3.4.12 the field is unknown to Canton: ignored whatever its value', async () => {
+    for (const value of [0, -1, 99, 'many', 1.5, null]) {
+      accepted(await submit(app, request({ tapsMaxPasses: value })));
+    }
+    const snapshot = await sandbox({ SANDBOX_VERSION: '3.4.12-SNAPSHOT' });
+    try {
+      rejected(await submit(snapshot, request({ tapsMaxPasses: 0 })), invalidArgument('strictly positive'));
+    } finally {
+      await snapshot.close();
     }
   });
 });

@@ -316,8 +316,11 @@ const commands = arrayOf(command);
 const disclosedContracts = arrayOf(disclosed);
 const prefetchKeys = arrayOf(prefetch);
 
-/** Decode a request body; every failure is reported, in field declaration order. */
-export function decodeJsCommands(body: unknown): Decoded<JsCommands> {
+/**
+ * Decode a request body; every failure is reported, in field declaration order. Without `knowsTaps` (a
+ * release before 3.4.12) tapsMaxPasses is an unknown field: ignored, whatever its value.
+ */
+export function decodeJsCommands(body: unknown, knowsTaps = true): Decoded<JsCommands> {
   const d = new Failures();
   const o = object(d, body, '');
   if (!o) return { ok: false, details: d.details };
@@ -343,7 +346,9 @@ export function decodeJsCommands(body: unknown): Decoded<JsCommands> {
     synchronizerId: optional(d, o, 'synchronizerId', '', '', string),
     packageIdSelectionPreference: optional(d, o, 'packageIdSelectionPreference', '', [], strings),
     prefetchContractKeys: optional(d, o, 'prefetchContractKeys', '', [], prefetchKeys),
-    tapsMaxPasses: optional<number | undefined>(d, o, 'tapsMaxPasses', '', undefined, int),
+    tapsMaxPasses: knowsTaps
+      ? optional<number | undefined>(d, o, 'tapsMaxPasses', '', undefined, int)
+      : undefined,
   };
   if (d.details.length > 0) return { ok: false, details: d.details };
   return { ok: true, value: value as JsCommands };

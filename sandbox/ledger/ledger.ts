@@ -30,6 +30,7 @@ export class Ledger {
   private readonly clock = new MicroClock();
   private ledgerEnd = 0;
   private lastRecordTime = 0;
+  private lastNow = 0;
 
   constructor(private readonly config: SandboxConfig) {
     this.contracts = new ContractStore(config.maxContracts ?? 100_000);
@@ -39,9 +40,10 @@ export class Ledger {
     );
   }
 
-  /** The ledger clock, in microseconds since the epoch. */
+  /** The ledger clock, in microseconds since the epoch; never goes back (a later request, a later time). */
   now(): number {
-    return this.clock.now();
+    this.lastNow = Math.max(this.lastNow, this.clock.now());
+    return this.lastNow;
   }
 
   /** Interprets, routes, deduplicates and commits; throws the CantonError of the first failing step. */
@@ -50,7 +52,7 @@ export class Ledger {
     const synchronizerId = v.synchronizerId === '' ? this.config.synchronizerId : v.synchronizerId;
     if (synchronizerId !== this.config.synchronizerId) throw unknownSynchronizer(synchronizerId);
 
-    const now = this.clock.now();
+    const now = this.now();
     const key = changeKey(v.userId, v.commandId, v.actAs);
     const seen = this.dedup.check(key, v.dedup, now);
     if (seen.kind === 'duplicate') {

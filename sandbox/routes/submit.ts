@@ -11,6 +11,7 @@ import { authorizeSubmission } from '../ledger/authorize';
 import { decodeJsCommands } from '../ledger/decode';
 import { jsonLayer } from '../ledger/json-layer';
 import { Ledger } from '../ledger/ledger';
+import { knowsTapsMaxPasses, releaseAtLeast } from '../ledger/release';
 import { traceContext } from '../ledger/trace';
 import { renderTree } from '../ledger/tree';
 import { validate } from '../ledger/validate';
@@ -23,10 +24,8 @@ export const SUBMIT_TREE_PATH = '/v2/commands/submit-and-wait-for-transaction-tr
  * follows Canton unless SANDBOX_REMOVE_TREE_IN_35 asks for the removal, for any 3.5+ release line
  * (pre-releases such as 3.5.0-SNAPSHOT included).
  */
-export function treeRemoved(config: SandboxConfig): boolean {
-  const [major = 0, minor = 0] = config.version.split(/[.+-]/, 2).map(Number);
-  return config.removeTreeIn35 && (major > 3 || (major === 3 && minor >= 5));
-}
+export const treeRemoved = (config: SandboxConfig): boolean =>
+  config.removeTreeIn35 && releaseAtLeast(config.version, 3, 5, 0);
 
 /** Canton's errors carry the request's trace id (ErrorInfo `tid`); redacted ones carry nothing. */
 function withTraceId(error: unknown, traceId: string): unknown {
@@ -40,12 +39,13 @@ function withTraceId(error: unknown, traceId: string): unknown {
 export function registerSubmitRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   if (treeRemoved(ctx.config)) return; // unregistered: the app's 404, as for any unknown path
   const ledger = new Ledger(ctx.config);
+  const knowsTaps = knowsTapsMaxPasses(ctx.config.version, ctx.config.mode);
 
   app.post(SUBMIT_TREE_PATH, async (request, reply) => {
     const receivedAt = ledger.now(); // minLedgerTimeRel counts from here
     const trace = traceContext(request.headers.traceparent, request.headers.tracestate);
     try {
-      const decoded = decodeJsCommands(request.body);
+      const decoded = decodeJsCommands(request.body, knowsTaps);
       if (!decoded.ok) throw new BodyDecodeError(decoded.details);
       const cmds = decoded.value;
       const claims = await ctx.auth.resolve(request);
