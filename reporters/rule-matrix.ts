@@ -38,7 +38,8 @@ export default class RuleMatrixReporter implements Reporter {
   private readonly fingerprintHistory: string;
 
   constructor(options: MatrixOptions = {}) {
-    this.outputDir = options.outputDir ?? 'reports';
+    // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
+    this.outputDir = options.outputDir ?? (process.env.LEDGER_REPORTS_DIR || 'reports');
     this.targetFile = options.targetFile ?? join(this.outputDir, 'target.json');
     this.fingerprintHistory =
       options.fingerprintHistory ?? join(this.outputDir, 'history', 'fingerprint.json');

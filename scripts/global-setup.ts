@@ -10,7 +10,8 @@ import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
 import { tokenProviderFor } from '../fixtures/token-providers';
 import { redact } from '../fixtures/redact';
 
-const REPORTS = resolve(__dirname, '..', 'reports');
+// LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
+const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
 
 async function startSandbox(): Promise<{ url: string; close: () => Promise<void>; mode: string }> {
   // require, not import(): Playwright's loader transpiles required TS, not dynamically imported TS. Lazy, so a
@@ -27,6 +28,13 @@ async function startSandbox(): Promise<{ url: string; close: () => Promise<void>
     SANDBOX_PORT: '0',
     SANDBOX_CONTROL: process.env.SANDBOX_CONTROL || 'true',
   });
+  if (config.faults.length > 0) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { faultBanner, resolveFaults } =
+      require('../sandbox/faults/install') as typeof import('../sandbox/faults/install');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    process.stdout.write(`\n${faultBanner(resolveFaults(config.faults))}\n`);
+  }
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
