@@ -8,7 +8,6 @@ import {
   expect,
   instantNanos,
   NANOS_PER_SECOND,
-  secondUser,
   submitAccepted,
   tagsOf,
   treeServed,
@@ -145,7 +144,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
         // No authentication: the userId is taken as sent, any valid one names another user.
         other = { userId: `${settings.user.slice(0, 120)}-other`, opts: {} };
       } else {
-        const user = secondUser();
+        const user = settings.secondUser;
         test.skip(
           user === undefined,
           'needs a second user with the same act-as rights: set LEDGER_SECOND_USER (for the in-process sandbox, also add the user to SANDBOX_USERS)',

@@ -20,7 +20,6 @@ import {
   sameTemplate,
   submitAccepted,
   tagsOf,
-  tapsMaxPassesLimit,
   TIMESTAMP,
   treeEvents,
   treeServed,
@@ -594,8 +593,8 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
   test(
     'SUB-TAPS-WITHIN-LIMIT tapsMaxPasses within the limit is accepted',
     tagsOf('SUB-TAPS-WITHIN-LIMIT'),
-    async ({ ledger, commands }) => {
-      const limit = tapsMaxPassesLimit();
+    async ({ ledger, commands, settings }) => {
+      const limit = settings.tapsMaxPassesLimit;
       for (const n of [...new Set([1, limit])]) {
         const res = await ledger.submitAndWaitForTransactionTree(
           commands.submitRequest({ tapsMaxPasses: n }),
@@ -631,9 +630,9 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
   test(
     'SUB-TAPS-ABOVE-LIMIT tapsMaxPasses above the participant limit is rejected',
     tagsOf('SUB-TAPS-ABOVE-LIMIT'),
-    async ({ ledger, commands }) => {
+    async ({ ledger, commands, settings }) => {
       // The limit is the participant's configuration (LEDGER_TAPS_MAX_PASSES_LIMIT, Canton's default 4).
-      const limit = tapsMaxPassesLimit();
+      const limit = settings.tapsMaxPassesLimit;
       const res = await ledger.submitAndWaitForTransactionTree(
         commands.submitRequest({ tapsMaxPasses: limit + 1 }),
       );
