@@ -4,18 +4,22 @@
 import { defineConfig } from '@playwright/test';
 import { displayUrl, loadDotenv, newRunId } from './fixtures/settings';
 import { settingsOrExit } from './scripts/run-settings';
+import { tagSelectionOrExit } from './rules/selection';
 
 loadDotenv();
 // One run id for the whole run: set before the workers start, so they inherit it.
 process.env.LEDGER_RUN_ID ||= newRunId();
 
 const s = settingsOrExit();
+// Tag selection (LEDGER_TAGS=@readonly, or --grep @readonly): a grep of the rule ids carrying the tags.
+const selection = tagSelectionOrExit();
 const scale = s.timeoutScale;
 
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results/conformance',
   fullyParallel: true,
+  ...selection,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Canton's own conformance tool allows 30 s per test × its timeout scale factor.
