@@ -380,17 +380,20 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
       label: '',
     });
 
-    rejected(await submit(app, args({ issuer: ALICE, owner: ALICE, label: 'x' })), {
+    // Raised in the JSON layer (JsCantonError.fromErrorCode): definiteAnswer false, not null.
+    const missing = rejected(await submit(app, args({ issuer: ALICE, owner: ALICE, label: 'x' })), {
       status: 400,
       code: 'COMMAND_PREPROCESSING_FAILED',
       category: 8,
       grpc: 3,
       cause: 'Missing non-optional field: amount',
     });
-    rejected(
+    expect(missing.definiteAnswer).toBe(false);
+    const extra = rejected(
       await submit(app, args({ issuer: ALICE, owner: ALICE, amount: '1', label: 'x', colour: 'red' })),
       invalidArgs('Unexpected fields: colour'),
     );
+    expect(extra.definiteAnswer).toBe(false);
     rejected(
       await submit(app, args({ issuer: ALICE, owner: ALICE, amount: '1.00000000001', label: 'x' })),
       invalidArgs(),

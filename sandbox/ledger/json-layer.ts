@@ -9,7 +9,7 @@ import { nameError, packageIdError, packageRefError, partyError, uniqueIdentifie
 import { BUILTIN_PACKAGE } from '../vetting/builtin-package';
 import type { JsCommand, JsCommands, TemplateRef } from './decode';
 import { TEMPLATES, type Choice, type Template } from './templates';
-import { decodeRecord, type RecordValue } from './values';
+import { decodeRecord, jsonLayerInvalid, type RecordValue } from './values';
 
 /** A command whose template, choice and arguments are resolved against the package. */
 export type Transcoded =
@@ -70,7 +70,7 @@ function lookupTemplate(ref: TemplateRef, packageId: string): Template {
   if (template) return template;
   for (const segment of [...ref.module.split('.'), ...ref.entity.split('.')]) {
     const err = nameError(segment);
-    if (err !== undefined) throw invalidArgument(err);
+    if (err !== undefined) throw jsonLayerInvalid(err); // assertFromString's IllegalArgumentException
   }
   throw templatesNotFound(`${packageId}:${ref.module}:${ref.entity}`);
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { SandboxConfig } from '../config';
 import { ContractStore } from './contracts';
+import { submitFaultHooks } from '../faults/groups/submission';
 import { changeKey, DedupStore } from './dedup';
 import { newContractId, newUpdateId } from './idgen';
 import { interpret } from './interpret';
@@ -31,6 +32,8 @@ export class Ledger {
   private ledgerEnd = 0;
   private lastRecordTime = 0;
   private lastNow = 0;
+  /** Deduplication faults (sandbox/faults/groups/submission.ts): undefined unless a sub-* fault is enabled. */
+  private readonly faults: ReturnType<typeof submitFaultHooks>;
 
   constructor(private readonly config: SandboxConfig) {
     this.contracts = new ContractStore(config.maxContracts ?? 100_000);
@@ -38,6 +41,7 @@ export class Ledger {
       config.maxDeduplicationSeconds * 1_000_000,
       config.maxDedupEntries ?? 250_000,
     );
+    this.faults = submitFaultHooks(config.faults);
   }
 
   /** The ledger clock, in microseconds since the epoch; never goes back (a later request, a later time). */
@@ -53,8 +57,11 @@ export class Ledger {
     if (synchronizerId !== this.config.synchronizerId) throw unknownSynchronizer(synchronizerId);
 
     const now = this.now();
-    const key = changeKey(v.userId, v.commandId, v.actAs);
-    const seen = this.dedup.check(key, v.dedup, now);
+    const f = this.faults;
+    const key = f ? f.changeKey(v) : changeKey(v.userId, v.commandId, v.actAs);
+    const window = f ? f.window(v.dedup, this.config.maxDeduplicationSeconds * 1_000_000) : v.dedup;
+    const checked = this.dedup.check(key, window, now);
+    const seen = f ? f.seen(checked, now) : checked;
     if (seen.kind === 'duplicate') {
       const { offset, submissionId } = seen.earlier;
       const existing = submissionId ?? generatedSubmissionId(offset);

@@ -1,8 +1,9 @@
 // Decoding Daml values from their JSON Ledger API form, for the built-in templates' records. Canton's JSON
 // layer transcodes createArguments / choiceArgument against the package signature before authorization;
 // its failures map as Endpoints.handleError maps them: a missing record field is COMMAND_PREPROCESSING_FAILED
-// ("Missing non-optional field"), extra fields are INVALID_ARGUMENT ("Unexpected fields"), a value of the
-// wrong shape is INVALID_ARGUMENT (IllegalArgumentException).
+// ("Missing non-optional field"), extra fields are INVALID_ARGUMENT ("Unexpected fields", names joined by
+// Scala's bare mkString), a value of the wrong shape is INVALID_ARGUMENT (IllegalArgumentException). These
+// are built in the JSON layer (JsCantonError.fromErrorCode), so the body's definiteAnswer is false, not null.
 import { cantonError, invalidArgument, type CantonError } from '../errors';
 import { partyError } from '../ids';
 
@@ -17,7 +18,15 @@ const missingFields = (fields: string[]): CantonError =>
     'COMMAND_PREPROCESSING_FAILED',
     'InvalidIndependentOfSystemState',
     `Missing non-optional field: ${fields.join(', ')}`,
+    { definiteAnswer: false },
   );
+
+/** An IllegalArgumentException of the JSON layer: INVALID_ARGUMENT with definiteAnswer false. */
+export function jsonLayerInvalid(reason: string): CantonError {
+  const err = invalidArgument(reason);
+  err.body.definiteAnswer = false;
+  return err;
+}
 
 /** The offending value in a message: compact, capped, and safe for values too deep to print. */
 function jsonText(v: unknown): string {
@@ -52,19 +61,19 @@ function field(type: FieldType, name: string, raw: unknown): string {
   switch (type) {
     case 'party': {
       if (typeof raw !== 'string')
-        throw invalidArgument(`Expected a party (string) for field ${name}, got ${jsonText(raw)}`);
+        throw jsonLayerInvalid(`Expected a party (string) for field ${name}, got ${jsonText(raw)}`);
       const err = partyError(raw);
-      if (err !== undefined) throw invalidArgument(err);
+      if (err !== undefined) throw jsonLayerInvalid(err);
       return raw;
     }
     case 'text':
       if (typeof raw !== 'string')
-        throw invalidArgument(`Expected text (string) for field ${name}, got ${jsonText(raw)}`);
+        throw jsonLayerInvalid(`Expected text (string) for field ${name}, got ${jsonText(raw)}`);
       return raw;
     case 'numeric10': {
       const n = numeric10(raw);
       if (n === undefined)
-        throw invalidArgument(`Could not read Numeric 10 value for field ${name}: ${jsonText(raw)}`);
+        throw jsonLayerInvalid(`Could not read Numeric 10 value for field ${name}: ${jsonText(raw)}`);
       return n;
     }
   }
@@ -74,14 +83,14 @@ function field(type: FieldType, name: string, raw: unknown): string {
 export function decodeRecord(type: RecordType, raw: unknown, nullIsEmpty: boolean): RecordValue {
   const value = raw === null && nullIsEmpty ? {} : raw;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidArgument(`Expected a record (JSON object), got ${jsonText(raw)}`);
+    throw jsonLayerInvalid(`Expected a record (JSON object), got ${jsonText(raw)}`);
   }
   const obj = value as Record<string, unknown>;
   const names = Object.keys(type);
   const missing = names.filter((n) => obj[n] === undefined || obj[n] === null);
   if (missing.length > 0) throw missingFields(missing);
   const unexpected = Object.keys(obj).filter((k) => !Object.hasOwn(type, k));
-  if (unexpected.length > 0) throw invalidArgument(`Unexpected fields: ${unexpected.join(', ')}`);
+  if (unexpected.length > 0) throw jsonLayerInvalid(`Unexpected fields: ${unexpected.join('')}`);
   const out: RecordValue = {};
   for (const n of names) out[n] = field(type[n] as FieldType, n, obj[n]);
   return out;
