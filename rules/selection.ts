@@ -20,7 +20,7 @@ import type { Rule, Tag } from './types';
 
 export const TAGS_ENV = 'LEDGER_TAGS';
 /** The selection the main process read from its command line, handed to the workers. */
-export const CLI_SELECTION_ENV = 'LEDGER_CLI_SELECTION';
+export const CLI_SELECTION_ENV = 'LEDGER_CLI_TAG_SELECTION';
 
 export const KNOWN_TAGS: readonly Tag[] = [
   '@readonly',

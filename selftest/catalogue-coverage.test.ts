@@ -46,7 +46,7 @@ function list(args: string[] = [], env: Record<string, string | undefined> = {})
         env: {
           ...process.env,
           LEDGER_TAGS: undefined,
-          LEDGER_CLI_SELECTION: undefined,
+          LEDGER_CLI_TAG_SELECTION: undefined,
           PLAYWRIGHT_JSON_OUTPUT_NAME: output,
           ...env,
         },
