@@ -11,6 +11,9 @@ import type { JsCommand, JsCommands, TemplateRef } from './decode';
 import { TEMPLATES, type Choice, type Template } from './templates';
 import { decodeRecord, jsonLayerInvalid, type RecordValue } from './values';
 
+/** Is the participant connected to this synchronizer (and so has the built-in package vetted there)? */
+export type Connected = (synchronizerId: string) => boolean;
+
 /** A command whose template, choice and arguments are resolved against the package. */
 export type Transcoded =
   | { kind: 'create'; template: Template; args: RecordValue }
@@ -34,7 +37,7 @@ const templatesNotFound = (id: string): CantonError =>
   );
 
 /** Resolve the `#name` references of the commands to package ids (only the built-in package is known). */
-function resolvePackageNames(cmds: JsCommands, config: SandboxConfig): Map<string, string> {
+function resolvePackageNames(cmds: JsCommands, connected: Connected): Map<string, string> {
   const names = new Set(cmds.commands.map((c) => c.templateId.packageRef).filter((r) => r.startsWith('#')));
   const resolved = new Map<string, string>();
   if (names.size === 0) return resolved;
@@ -44,7 +47,7 @@ function resolvePackageNames(cmds: JsCommands, config: SandboxConfig): Map<strin
   if (cmds.synchronizerId !== '') {
     const err = uniqueIdentifierError(cmds.synchronizerId);
     if (err !== undefined) throw invalidField('synchronizer_id', err);
-    if (cmds.synchronizerId !== config.synchronizerId) {
+    if (!connected(cmds.synchronizerId)) {
       // UNCONFIRMED: Canton's topology-aware resolver finds no vetting on an unknown synchronizer.
       throw packageSelectionFailed(
         `No synchronizer satisfies the vetting requirements: synchronizer ${cmds.synchronizerId} is not connected`,
@@ -107,7 +110,11 @@ function transcode(cmd: JsCommand, packageId: string): Transcoded {
 }
 
 /** Runs the JSON-layer checks in Canton's order and returns the transcoded commands. */
-export function jsonLayer(cmds: JsCommands, config: SandboxConfig): Transcoded[] {
+export function jsonLayer(
+  cmds: JsCommands,
+  config: SandboxConfig,
+  connected: Connected = (id) => id === config.synchronizerId,
+): Transcoded[] {
   const submitter = cmds.actAs[0];
   if (submitter === undefined) throw missingField('act_as/actAs');
   const partyErr = partyError(submitter);
@@ -121,7 +128,7 @@ export function jsonLayer(cmds: JsCommands, config: SandboxConfig): Transcoded[]
     if (err !== undefined)
       throw invalidArgument(`Value does not match the package-id or package-name formats: ${err}`);
   }
-  const names = resolvePackageNames(cmds, config);
+  const names = resolvePackageNames(cmds, connected);
   const resolve = (ref: TemplateRef): string => names.get(ref.packageRef) ?? ref.packageRef;
   const out = cmds.commands.map((cmd) => transcode(cmd, resolve(cmd.templateId)));
   for (const key of cmds.prefetchContractKeys) {

@@ -5,6 +5,7 @@
 // never opens). Once `submit` returns, the transaction is in memory: nothing accepted is lost.
 import { createHash } from 'node:crypto';
 import type { SandboxConfig } from '../config';
+import type { VettingTopology } from '../vetting/topology';
 import { ContractStore } from './contracts';
 import { submitFaultHooks } from '../faults/groups/submission';
 import { changeKey, DedupStore } from './dedup';
@@ -35,7 +36,18 @@ export class Ledger {
   /** Deduplication faults (sandbox/faults/groups/submission.ts): undefined unless a sub-* fault is enabled. */
   private readonly faults: ReturnType<typeof submitFaultHooks>;
 
-  constructor(private readonly config: SandboxConfig) {
+  /**
+   * The synchronizers the participant is connected to: the configured one, and every synchronizer of the
+   * vetting topology on which it has an entry (it vets the built-in package on all of them).
+   */
+  readonly connected: (synchronizerId: string) => boolean;
+
+  constructor(
+    private readonly config: SandboxConfig,
+    topology?: VettingTopology,
+  ) {
+    this.connected = (id) =>
+      id === config.synchronizerId || topology?.entry(id, config.participantId) !== undefined;
     this.contracts = new ContractStore(config.maxContracts ?? 100_000);
     this.dedup = new DedupStore(
       config.maxDeduplicationSeconds * 1_000_000,
@@ -54,7 +66,7 @@ export class Ledger {
   submit(v: Validated, trace: TraceContext): CommittedTx {
     const draft = interpret(v.commands, this.contracts, v, v.effectiveAt, newContractId);
     const synchronizerId = v.synchronizerId === '' ? this.config.synchronizerId : v.synchronizerId;
-    if (synchronizerId !== this.config.synchronizerId) throw unknownSynchronizer(synchronizerId);
+    if (!this.connected(synchronizerId)) throw unknownSynchronizer(synchronizerId);
 
     const now = this.now();
     const f = this.faults;
