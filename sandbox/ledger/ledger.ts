@@ -7,15 +7,14 @@ import { createHash } from 'node:crypto';
 import type { SandboxConfig } from '../config';
 import type { VettingTopology } from '../vetting/topology';
 import { ContractStore } from './contracts';
-import { submitFaultHooks } from '../faults/groups/submission';
-import { changeKey, DedupStore } from './dedup';
+import { changeKey, DedupStore, type DedupResult } from './dedup';
 import { newContractId, newUpdateId } from './idgen';
 import { interpret } from './interpret';
 import { changeIdText, dedupPeriodTooEarly, duplicateCommand, unknownSynchronizer } from './ledger-errors';
 import { MicroClock } from './time';
 import type { TraceContext } from './trace';
 import type { CommittedTx } from './tree';
-import type { Validated } from './validate';
+import type { DedupWindow, Validated } from './validate';
 
 /**
  * Canton generates a submissionId when the client sends none (generateSubmissionIdIfEmpty). The sandbox
@@ -26,6 +25,16 @@ function generatedSubmissionId(offset: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * Deduplication as a faulty participant would run it (sandbox/faults/groups/submission.ts passes these when a
+ * sub-* fault is enabled); absent, the default path runs untouched.
+ */
+export interface DedupHooks {
+  changeKey(v: Validated): string;
+  window(w: DedupWindow, maxMicros: number): DedupWindow;
+  seen(result: DedupResult, now: number): DedupResult;
+}
+
 export class Ledger {
   readonly contracts: ContractStore;
   readonly dedup: DedupStore;
@@ -33,8 +42,6 @@ export class Ledger {
   private ledgerEnd = 0;
   private lastRecordTime = 0;
   private lastNow = 0;
-  /** Deduplication faults (sandbox/faults/groups/submission.ts): undefined unless a sub-* fault is enabled. */
-  private readonly faults: ReturnType<typeof submitFaultHooks>;
 
   /**
    * The synchronizers the participant is connected to: the configured one, and every synchronizer of the
@@ -45,6 +52,7 @@ export class Ledger {
   constructor(
     private readonly config: SandboxConfig,
     topology?: VettingTopology,
+    private readonly faults?: DedupHooks,
   ) {
     this.connected = (id) =>
       id === config.synchronizerId || topology?.entry(id, config.participantId) !== undefined;
@@ -53,7 +61,6 @@ export class Ledger {
       config.maxDeduplicationSeconds * 1_000_000,
       config.maxDedupEntries ?? 250_000,
     );
-    this.faults = submitFaultHooks(config.faults);
   }
 
   /** The ledger clock, in microseconds since the epoch; never goes back (a later request, a later time). */

@@ -107,22 +107,3 @@ export function parseInstantMicros(text: string): number | undefined {
 export function durationMicros(seconds: number, nanos: number): number {
   return seconds * 1_000_000 + Math.ceil(nanos / 1000);
 }
-
-/** Java Duration.toString (PT…S), as Canton prints durations in error contexts. */
-export function javaDuration(micros: number): string {
-  if (micros === 0) return 'PT0S';
-  const negative = micros < 0;
-  let rest = Math.abs(micros);
-  const hours = Math.floor(rest / 3_600_000_000);
-  rest -= hours * 3_600_000_000;
-  const minutes = Math.floor(rest / 60_000_000);
-  rest -= minutes * 60_000_000;
-  const secs = Math.floor(rest / 1_000_000);
-  const frac = rest - secs * 1_000_000;
-  const sign = negative ? '-' : '';
-  let out = 'PT';
-  if (hours) out += `${sign}${hours}H`;
-  if (minutes) out += `${sign}${minutes}M`;
-  if (secs || frac) out += `${sign}${secs}${frac ? `.${pad(frac, 6).replace(/0+$/, '')}` : ''}S`;
-  return out;
-}

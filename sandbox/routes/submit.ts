@@ -38,7 +38,7 @@ function withTraceId(error: unknown, traceId: string): unknown {
 
 export function registerSubmitRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   if (treeRemoved(ctx.config)) return; // unregistered: the app's 404, as for any unknown path
-  const ledger = new Ledger(ctx.config);
+  const ledger = new Ledger(ctx.config, ctx.topology);
   const knowsTaps = knowsTapsMaxPasses(ctx.config.version, ctx.config.mode);
 
   app.post(SUBMIT_TREE_PATH, async (request, reply) => {
@@ -49,7 +49,7 @@ export function registerSubmitRoutes(app: FastifyInstance, ctx: SandboxContext):
       if (!decoded.ok) throw new BodyDecodeError(decoded.details);
       const cmds = decoded.value;
       const claims = await ctx.auth.resolve(request);
-      const commands = jsonLayer(cmds, ctx.config);
+      const commands = jsonLayer(cmds, ctx.config, ledger.connected);
       const userId = authorizeSubmission(claims, cmds);
       const submission = validate(cmds, userId, commands, ctx.config, receivedAt);
       return sendJson(reply, renderTree(ledger.submit(submission, trace)));
