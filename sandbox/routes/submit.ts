@@ -7,6 +7,7 @@ import type { SandboxConfig } from '../config';
 import type { SandboxContext } from '../context';
 import { BodyDecodeError } from '../decode';
 import { CantonError } from '../errors';
+import { submitFaultHooks } from '../faults/groups/submission';
 import { authorizeSubmission } from '../ledger/authorize';
 import { decodeJsCommands } from '../ledger/decode';
 import { jsonLayer } from '../ledger/json-layer';
@@ -37,22 +38,25 @@ function withTraceId(error: unknown, traceId: string): unknown {
 }
 
 export function registerSubmitRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  if (treeRemoved(ctx.config)) return; // unregistered: the app's 404, as for any unknown path
-  const ledger = new Ledger(ctx.config, ctx.topology);
+  // Faults (sandbox/faults/groups/submission.ts): undefined unless a sub-* fault is enabled.
+  const faults = submitFaultHooks(ctx.faults.names);
+  if (treeRemoved(ctx.config) && !faults?.keepTree) return; // unregistered: the app's 404, as for any unknown path
+  const ledger = new Ledger(ctx.config, ctx.topology, faults);
   const knowsTaps = knowsTapsMaxPasses(ctx.config.version, ctx.config.mode);
 
-  app.post(SUBMIT_TREE_PATH, async (request, reply) => {
+  app.post(SUBMIT_TREE_PATH, faults?.routeOptions ?? {}, async (request, reply) => {
     const receivedAt = ledger.now(); // minLedgerTimeRel counts from here
     const trace = traceContext(request.headers.traceparent, request.headers.tracestate);
     try {
-      const decoded = decodeJsCommands(request.body, knowsTaps);
+      const decoded = decodeJsCommands(faults ? faults.body(request.body) : request.body, knowsTaps);
       if (!decoded.ok) throw new BodyDecodeError(decoded.details);
-      const cmds = decoded.value;
       const claims = await ctx.auth.resolve(request);
+      const cmds = faults ? faults.commands(decoded.value, claims, ctx.config) : decoded.value;
       const commands = jsonLayer(cmds, ctx.config, ledger.connected);
       const userId = authorizeSubmission(claims, cmds);
       const submission = validate(cmds, userId, commands, ctx.config, receivedAt);
-      return sendJson(reply, renderTree(ledger.submit(submission, trace)));
+      const tx = faults ? faults.submit(ledger, submission, trace) : ledger.submit(submission, trace);
+      return sendJson(reply, renderTree(tx));
     } catch (error) {
       throw withTraceId(error, trace.traceId);
     }
