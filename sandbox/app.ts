@@ -2,7 +2,7 @@
 // Set up as Canton's JSON API behaves: any content type is read as JSON (tapir does not insist on one),
 // unknown fields are ignored, nothing is coerced or stripped, and every failure goes through one handler.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAuthenticator, rejectEmptyBearer } from './auth';
+import { createAuthenticator, emptyBearerHook } from './auth';
 import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode';
@@ -41,7 +41,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
     request.body = parseJsonBody(request.body);
     return Promise.resolve();
   });
-  app.addHook('onRequest', rejectEmptyBearer);
+  app.addHook('onRequest', emptyBearerHook(config));
   installErrorHandling(app);
   installFaults(app, faults);
 

@@ -8,6 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors as joseErrors,
   jwtVerify,
   type JSONWebKeySet,
   type JWTPayload,
@@ -17,7 +20,7 @@ import { readUserToken } from './auth-payload';
 import { ConfigError, type SandboxConfig } from './config';
 import type { Authenticator, Claims } from './context';
 import { TapirDecodeError } from './decode';
-import { permissionDenied, unauthenticated } from './errors';
+import { invalidArgument, permissionDenied, unauthenticated } from './errors';
 
 export type AuthenticatedClaims = Exclude<Claims, { kind: 'unauthenticated' }>;
 
@@ -32,11 +35,14 @@ export function requireAuthenticated(claims: Claims): AuthenticatedClaims {
  * tapir's bearer input: only `Bearer …` values count (any other scheme is as if there were no token);
  * `Bearer` with nothing after it fails decoding — Canton's test expects 400 for it.
  */
-export function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined, emptyIsMissing = false): string | undefined {
   if (header === undefined) return undefined;
   const value = header.trim();
   if (!value.toLowerCase().startsWith('bearer')) return undefined;
-  if (!/^bearer\s/i.test(value)) throw new TapirDecodeError('header Authorization', []);
+  if (!/^bearer\s/i.test(value)) {
+    if (emptyIsMissing) return undefined; // fault auth-empty-bearer-as-missing
+    throw new TapirDecodeError('header Authorization', []);
+  }
   return value.slice('bearer '.length);
 }
 
@@ -57,6 +63,13 @@ export function rejectEmptyBearer(
     return done(e as Error);
   }
   done();
+}
+
+/** The onRequest hook of an app: Canton's empty-bearer 400, unless fault auth-empty-bearer-as-missing is on. */
+export function emptyBearerHook(config: SandboxConfig) {
+  return config.faults.includes('auth-empty-bearer-as-missing')
+    ? (_request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => done()
+    : rejectEmptyBearer;
 }
 
 type Verify = (token: string) => Promise<JWTPayload>;
@@ -90,6 +103,39 @@ function jwksKeys(source: string): JWTVerifyGetKey {
 
 const unauth = (reason: string): Claims => ({ kind: 'unauthenticated', reason });
 
+/** Every party: the rights of a user whose rights a fault stops checking. */
+const EVERY_PARTY: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
+
+/**
+ * The payload a faulty verifier accepts despite `error` (sandbox/faults/groups/version-auth-general.ts), or
+ * undefined: each fault forgives exactly one reason to refuse a token.
+ */
+function forgiven(error: unknown, token: string, has: (fault: string) => boolean): JWTPayload | undefined {
+  if (has('auth-expired-accepted') && error instanceof joseErrors.JWTExpired) return error.payload;
+  if (
+    has('auth-nbf-ignored') &&
+    error instanceof joseErrors.JWTClaimValidationFailed &&
+    error.claim === 'nbf'
+  )
+    return error.payload;
+  if (has('auth-any-signature') && error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return decodeJwt(token);
+  if (has('auth-unsigned-accepted') && looksLikeJwt(token) && decodeProtectedHeader(token).alg === 'none')
+    return decodeJwt(token);
+  return undefined;
+}
+
+/** Three dot-separated parts whose header and payload decode: fault auth-malformed-400 tells the rest apart. */
+function looksLikeJwt(token: string): boolean {
+  try {
+    decodeProtectedHeader(token);
+    decodeJwt(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the authenticator for the configured mode. Throws ConfigError for an unusable JWKS. */
 export function createAuthenticator(config: SandboxConfig): Authenticator {
   if (config.auth === 'none') {
@@ -98,32 +144,57 @@ export function createAuthenticator(config: SandboxConfig): Authenticator {
   }
   const verify = verifier(config);
   const users = new Map(config.users.map((u) => [u.id, u]));
+  // Faults (sandbox/faults/groups/version-auth-general.ts): off unless SANDBOX_FAULTS names them.
+  const has = (fault: string): boolean => config.faults.includes(fault);
+  const anyone = has('auth-no-header-accepted') ? config.users[0] : undefined;
 
   return {
     async resolve(request) {
-      const token = bearerToken(request.headers.authorization);
-      if (token === undefined) return unauth('The command is missing a (valid) JWT token');
+      const token = bearerToken(request.headers.authorization, has('auth-empty-bearer-as-missing'));
+      if (token === undefined) {
+        if (anyone)
+          return {
+            kind: 'user',
+            userId: anyone.id,
+            actAs: new Set(anyone.actAs),
+            readAs: new Set(anyone.readAs),
+          };
+        return unauth('The command is missing a (valid) JWT token');
+      }
+      if (has('auth-malformed-400') && !looksLikeJwt(token)) throw invalidArgument('the token is not a JWT');
       let payload: JWTPayload;
       try {
         payload = await verify(token);
       } catch (e) {
-        return unauth(e instanceof Error ? e.message : 'invalid token');
+        const accepted = forgiven(e, token, has);
+        if (accepted === undefined) return unauth(e instanceof Error ? e.message : 'invalid token');
+        payload = accepted;
       }
       const now = Math.floor(Date.now() / 1000);
       // jose checked exp/nbf; Canton (auth0) also refuses tokens issued in the future and long lifetimes.
       if (typeof payload.iat === 'number' && payload.iat > now) return unauth('token issued in the future');
       if ((payload.exp ?? 0) - now > config.maxTokenLifetimeSeconds) return unauth('token lifetime too long');
 
-      const read = readUserToken(payload);
-      if (typeof read === 'string') return unauth(read);
+      let read = readUserToken(payload);
+      if (typeof read === 'string') {
+        if (!has('auth-audience-ignored') || typeof payload.sub !== 'string') return unauth(read);
+        read = { userId: payload.sub, participantId: undefined, format: 'scope' };
+      }
       const user = users.get(read.userId);
-      if (user === undefined) throw permissionDenied({ ledger_api_error: 'invalid token' });
-      const foreign = read.participantId !== undefined && read.participantId !== config.participantId;
+      if (user === undefined) {
+        if (has('auth-unknown-user-accepted'))
+          return { kind: 'user', userId: read.userId, actAs: new Set(), readAs: new Set() };
+        throw permissionDenied({ ledger_api_error: 'invalid token' });
+      }
+      const foreign =
+        read.participantId !== undefined &&
+        read.participantId !== config.participantId &&
+        !has('auth-other-participant-accepted');
       return {
         kind: 'user',
         userId: user.id,
-        actAs: new Set(user.actAs),
-        readAs: new Set(user.readAs),
+        actAs: has('auth-actas-unchecked') ? EVERY_PARTY : new Set(user.actAs),
+        readAs: has('auth-readas-unchecked') ? EVERY_PARTY : new Set(user.readAs),
         ...(foreign ? { foreignParticipant: read.participantId } : {}),
       };
     },

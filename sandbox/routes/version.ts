@@ -31,7 +31,8 @@ export function versionResponse(config: SandboxConfig): unknown {
 export function registerVersionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // The answer never changes while the app runs: serialise it once (this route is the benchmark's hot path).
   const body = Buffer.from(JSON.stringify(versionResponse(ctx.config)));
-  const strict = ctx.config.mode === 'strict-interface';
+  // Fault ver-auth-flipped: the mode's Authorization behaviour of this operation, inverted.
+  const strict = (ctx.config.mode === 'strict-interface') !== ctx.faults.has('ver-auth-flipped');
 
   app.get('/v2/version', async (request, reply) => {
     if (strict) requireAuthenticated(await ctx.auth.resolve(request));
