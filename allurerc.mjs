@@ -1,21 +1,63 @@
-// Allure Report 3 (the `allure` CLI): the HTML report of a conformance run. History lives outside the output
-// folder, which is deleted before each generate (Allure does not clean it). ALLURE_HISTORY_PATH lets
-// `npm run report` rebuild a report without appending the same run to the history twice.
+// Allure Report 3 (the `allure` CLI): the HTML report of a conformance run, built by scripts/allure-report.ts
+// (`npm run conformance`, `npm run report`), which labels every result with the rule matrix's verdict first.
+// History lives outside the output folder, which is deleted before each generate (Allure does not clean it).
+// ALLURE_HISTORY_PATH lets a rebuild of a run already in the history use a throwaway copy, so no run is
+// appended twice.
 /* global process */
 import { defineConfig } from 'allure';
+
+// One category per verdict (the `verdict` label, from the rule matrix): first match wins.
+const verdict = (value) => ({ labels: { verdict: `^${value}$` } });
+
+const awesome = {
+  reportLanguage: 'en',
+  groupBy: ['epic', 'feature', 'story'],
+};
 
 export default defineConfig({
   name: 'Ledger API conformance',
   output: './reports/allure',
   historyPath: process.env.ALLURE_HISTORY_PATH || './reports/history/history.jsonl',
   historyLimit: 50,
-  plugins: {
-    awesome: {
-      options: {
-        singleFile: false,
-        reportLanguage: 'en',
-        groupBy: ['epic', 'feature', 'story'],
+  // The Playwright test id only joins results to the matrix's verdicts: nothing for a reader.
+  hideLabels: ['playwrightTestId', '_fallbackTestCaseId'],
+  categories: {
+    rules: [
+      {
+        id: 'non-conformance',
+        name: 'Non-conformance: the target breaks the rule',
+        matchers: verdict('non-conformance'),
+        groupBy: [{ label: 'feature' }],
+        groupByMessage: false,
+        expand: true,
       },
-    },
+      {
+        id: 'known-deviation',
+        name: 'Known deviation: expected of this participant version (baseline)',
+        matchers: verdict('known deviation'),
+        groupByMessage: false,
+      },
+      {
+        id: 'baseline-outdated',
+        name: 'Known deviation no longer seen: update the baseline',
+        matchers: verdict('unexpected pass'),
+        groupByMessage: false,
+      },
+      {
+        id: 'inconclusive',
+        name: 'Environment / inconclusive: target unreachable, timeouts, 5xx, transport',
+        matchers: verdict('inconclusive'),
+      },
+      {
+        id: 'harness-defect',
+        name: 'Harness defect: broken by the harness, no verdict on the target',
+        matchers: verdict('harness defect'),
+      },
+    ],
+  },
+  plugins: {
+    // The served report (reports/allure) and the same report as one file for mailing (reports/allure-single.html).
+    awesome: { options: { ...awesome, singleFile: false } },
+    single: { import: '@allurereport/plugin-awesome', options: { ...awesome, singleFile: true } },
   },
 });

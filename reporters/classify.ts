@@ -1,11 +1,16 @@
 // One Playwright result → one test verdict. A failure is non-conformance only when an assertion about the
-// target failed; a transport problem or a target error is marked "[inconclusive]" at its source (the ledger
-// client and matchers) and is reported as inconclusive, never as a failed rule.
+// target failed (an `expect`, or a helper's named AssertionError); a transport problem or a target error is
+// marked "[inconclusive]" at its source (the ledger client and matchers) and is reported as inconclusive;
+// any other error — a TypeError in a spec, a title naming no catalogued rule, a broken fixture — is a defect
+// of the harness itself, never a verdict on the target.
 import { stripVTControlCharacters } from 'node:util';
-import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import type { TestVerdict } from './verdicts';
 
 export const INCONCLUSIVE_MARK = '[inconclusive]';
+
+/** An assertion a helper makes outside expect, e.g. the page walker's PageAssertionError. */
+const NAMED_ASSERTION = /^\s*\w*AssertionError\b/;
 
 function firstLine(text: string | undefined): string | undefined {
   // Playwright error messages carry ANSI colour codes.
@@ -17,9 +22,27 @@ function firstLine(text: string | undefined): string | undefined {
         ?.trim();
 }
 
+/** True when a step of the test (at any depth) is a failed `expect` — custom matchers included. */
+export function failedExpect(steps: readonly TestStep[]): boolean {
+  return steps.some((s) => (s.category === 'expect' && s.error !== undefined) || failedExpect(s.steps));
+}
+
+/** What a failed (not timed out) result means, from its errors and steps. */
+export function failureKind(
+  messages: readonly string[],
+  steps: readonly TestStep[],
+): 'inconclusive' | 'fail' | 'harness-defect' {
+  const text = messages.map((m) => stripVTControlCharacters(m)).join('\n');
+  if (text.includes(INCONCLUSIVE_MARK)) return 'inconclusive';
+  if (failedExpect(steps) || messages.some((m) => NAMED_ASSERTION.test(stripVTControlCharacters(m))))
+    return 'fail';
+  return 'harness-defect';
+}
+
 export function classify(test: TestCase, result: TestResult): { verdict: TestVerdict; reason?: string } {
   const annotation = (type: string) => test.annotations.find((a) => a.type === type)?.description;
-  const error = result.errors.map((e) => e.message ?? e.value ?? '').join('\n');
+  const messages = result.errors.map((e) => e.message ?? e.value ?? '');
+  const error = messages.join('\n');
   if (result.status === 'skipped')
     return { verdict: 'skip', reason: annotation('skip') ?? annotation('fixme') };
   if (test.expectedStatus === 'failed') {
@@ -36,5 +59,9 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   }
   if (result.status === 'timedOut')
     return { verdict: 'inconclusive', reason: 'timed out waiting for the target' };
-  return { verdict: 'fail', reason: firstLine(error) };
+  const kind = failureKind(messages, result.steps ?? []);
+  if (kind === 'harness-defect') {
+    return { verdict: 'harness-defect', reason: `harness defect: ${firstLine(error) ?? 'no error message'}` };
+  }
+  return { verdict: kind, reason: firstLine(error) };
 }

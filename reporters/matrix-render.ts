@@ -17,6 +17,7 @@ const LABEL: Record<RuleVerdict, string> = {
   fail: 'FAIL',
   'known-deviation': 'known deviation',
   'unexpected-pass': 'UNEXPECTED PASS',
+  'harness-defect': 'HARNESS DEFECT',
   inconclusive: 'inconclusive',
   skip: 'skip',
   'not-run': 'not run',
@@ -64,14 +65,18 @@ export function renderMarkdown(r: MatrixReport): string {
   return lines.join('\n') + '\n';
 }
 
-/** The end-of-run table: only what needs a look (everything but passes), then the totals. */
+/** The end-of-run table: only what needs a look (not passes, nor rules outside the selection), then the totals. */
 export function renderSummary(r: MatrixReport): string {
-  const notable = r.rules.filter((row) => row.verdict !== 'pass');
+  const notable = r.rules.filter((row) => row.verdict !== 'pass' && row.verdict !== 'not-run');
   const width = Math.max(10, ...notable.map((row) => row.id.length));
   const lines = ['', 'Conformance by rule:'];
   for (const row of notable) {
     const reason = row.reasons[0] ? ` — ${row.reasons[0]}` : '';
     lines.push(`  ${row.id.padEnd(width)}  ${LABEL[row.verdict].padEnd(16)}${reason.slice(0, 140)}`);
+  }
+  if (r.uncatalogued.length > 0) {
+    lines.push(`  Tests naming no catalogued rule (harness defects): ${r.uncatalogued.length}`);
+    lines.push(...r.uncatalogued.map((t) => `    ${t.slice(0, 140)}`));
   }
   lines.push(`  ${totalsLine(r.totals)} (of ${r.rules.length} rules)`);
   if (r.fingerprintChanges.length > 0) {

@@ -30,8 +30,14 @@ export interface TargetInfo {
   features?: unknown;
 }
 
+/** One test's verdict, keyed by Playwright's test id (the Allure results carry it as a label). */
+export interface TestVerdictRecord extends TestRecord {
+  id: string;
+  project: string;
+}
+
 export default class RuleMatrixReporter implements Reporter {
-  private readonly records = new Map<string, TestRecord>();
+  private readonly records = new Map<string, TestVerdictRecord>();
   private rootDir = process.cwd();
   private readonly outputDir: string;
   private readonly targetFile: string;
@@ -53,6 +59,8 @@ export default class RuleMatrixReporter implements Reporter {
     // Retries report the same test again: the last result is the verdict.
     const { verdict, reason } = classify(test, result);
     this.records.set(test.id, {
+      id: test.id,
+      project: test.parent.project()?.name ?? '',
       ruleId: ruleIdOfTitle(test.title),
       title: test.title,
       file: relative(this.rootDir, test.location.file),
@@ -81,6 +89,16 @@ export default class RuleMatrixReporter implements Reporter {
       totals: totals(rows),
       rules: rows,
       uncatalogued: uncatalogued.map((r) => r.title),
+      // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
+      tests: records.map(({ id, project, ruleId, title, file, verdict, reason }) => ({
+        id,
+        project,
+        ruleId,
+        title,
+        file,
+        verdict,
+        reason,
+      })),
     };
     mkdirSync(this.outputDir, { recursive: true });
     writeFileSync(join(this.outputDir, 'conformance.json'), JSON.stringify(report, null, 2) + '\n');

@@ -2,7 +2,15 @@
 // merge of shards and the self-tests all judge the same way.
 import type { Rule } from '../rules/catalogue';
 
-export type TestVerdict = 'pass' | 'fail' | 'known-deviation' | 'unexpected-pass' | 'skip' | 'inconclusive';
+export type TestVerdict =
+  | 'pass'
+  | 'fail'
+  | 'known-deviation'
+  | 'unexpected-pass'
+  | 'skip'
+  | 'inconclusive'
+  /** Broken by the harness's own code (not an assertion, not the transport): no verdict on the target. */
+  | 'harness-defect';
 export type RuleVerdict = TestVerdict | 'not-run';
 
 export interface TestRecord {
@@ -30,6 +38,7 @@ export interface RuleRow {
 const ORDER: RuleVerdict[] = [
   'fail',
   'unexpected-pass',
+  'harness-defect',
   'inconclusive',
   'known-deviation',
   'pass',

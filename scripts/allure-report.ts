@@ -1,6 +1,12 @@
-// Builds the Allure HTML report (Allure 3 CLI, settings in allurerc.mjs) from reports/allure-results. Allure
-// does not clean its output folder, and each generate appends one history entry: so the output is deleted
-// first, and a run already in the history is rebuilt against a throwaway copy of it.
+// Builds the Allure HTML report (Allure 3 CLI, settings in allurerc.mjs) from reports/allure-results:
+// 1. the results get each test's verdict from the rule matrix (label `verdict`, the categories' key) and the
+//    environment block (target, version, capabilities, run id, seed, timeout scale, harness version);
+// 2. one `allure generate` writes both the served report and the single-file one (two awesome plugins), so a
+//    run appends exactly one entry to reports/history/history.jsonl. Allure does not clean its output
+//    folder: it is deleted first, and a run already in the history is rebuilt against a throwaway copy of it;
+// 3. the generator's third-party analytics script is stripped; a page still referencing anything external
+//    fails the build.
+// LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -8,57 +14,117 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { makeOffline } from '../reporters/allure-html';
+import {
+  annotateResults,
+  dropSkipGlobals,
+  environmentEntries,
+  readJsonFile,
+  writeEnvironment,
+  type TargetFile,
+  type VerdictOfTest,
+} from '../reporters/allure-results';
+import type { FingerprintChange } from '../reporters/fingerprint';
 
 export const ROOT = resolve(__dirname, '..');
-export const RESULTS = join(ROOT, 'reports', 'allure-results');
-export const OUTPUT = join(ROOT, 'reports', 'allure');
-const HISTORY = join(ROOT, 'reports', 'history', 'history.jsonl');
-/** The run id whose results were last appended to the history. */
-const LAST_RUN = join(ROOT, 'reports', 'history', 'last-run-id');
 
-function runIdOfResults(): string | undefined {
-  try {
-    const info = JSON.parse(readFileSync(join(ROOT, 'reports', 'target.json'), 'utf8')) as { runId?: string };
-    return info.runId;
-  } catch {
-    return undefined;
-  }
+/** Every path of a run's reports, under `reports` (default reports/, or LEDGER_REPORTS_DIR). */
+export function reportPaths(reports = process.env.LEDGER_REPORTS_DIR || join(ROOT, 'reports')) {
+  const dir = resolve(ROOT, reports);
+  return {
+    dir,
+    results: join(dir, 'allure-results'),
+    /** The served report: `npx allure open reports/allure`. */
+    output: join(dir, 'allure'),
+    /** The same report in one file, for mailing: opens from file://. */
+    singleFile: join(dir, 'allure-single.html'),
+    history: join(dir, 'history', 'history.jsonl'),
+    /** The run id whose results were last appended to the history. */
+    lastRun: join(dir, 'history', 'last-run-id'),
+    target: join(dir, 'target.json'),
+    matrix: join(dir, 'conformance.json'),
+    junit: join(dir, 'junit.xml'),
+  };
 }
 
-/** Returns the CLI's exit code; 0 when there were no results to report (nothing ran). */
-export function buildAllureReport(): number {
-  if (!existsSync(RESULTS) || readdirSync(RESULTS).length === 0) {
-    process.stdout.write('No Allure results in reports/allure-results: no report built.\n');
+const RESULTS_STAGING = 'allure-build';
+
+function harnessVersion(): string {
+  const pkg = readJsonFile<{ name?: string; version?: string }>(join(ROOT, 'package.json'));
+  return `${pkg?.name ?? 'ledger-conformance'} ${pkg?.version ?? 'unknown'}`;
+}
+
+/** Step 1: verdict labels and the environment block, from the matrix and the global setup's target file. */
+export function prepareResults(paths = reportPaths()): { notRun: string[] } {
+  const matrix = readJsonFile<{ tests?: VerdictOfTest[]; fingerprintChanges?: FingerprintChange[] }>(
+    paths.matrix,
+  );
+  const { notRun } = annotateResults(paths.results, matrix?.tests ?? []);
+  dropSkipGlobals(paths.results);
+  const target = readJsonFile<TargetFile>(paths.target);
+  writeEnvironment(paths.results, environmentEntries(target, matrix?.fingerprintChanges, harnessVersion()));
+  return { notRun };
+}
+
+/** Returns the exit code: the CLI's, 1 when a page references anything external; 0 when there was nothing to report. */
+export function buildAllureReport(paths = reportPaths()): number {
+  if (!existsSync(paths.results) || readdirSync(paths.results).length === 0) {
+    process.stdout.write(`No Allure results in ${relative(ROOT, paths.results)}: no report built.\n`);
     return 0;
   }
-  rmSync(OUTPUT, { recursive: true, force: true });
-  mkdirSync(dirname(HISTORY), { recursive: true });
-  const runId = runIdOfResults();
+  prepareResults(paths);
+  const staging = join(paths.dir, RESULTS_STAGING);
+  for (const p of [paths.output, paths.singleFile, staging]) rmSync(p, { recursive: true, force: true });
+  mkdirSync(dirname(paths.history), { recursive: true });
+  const runId = readJsonFile<TargetFile>(paths.target)?.runId;
   const already =
-    runId !== undefined && existsSync(LAST_RUN) && readFileSync(LAST_RUN, 'utf8').trim() === runId;
-  let historyPath = HISTORY;
-  if (already && existsSync(HISTORY)) {
+    runId !== undefined && existsSync(paths.lastRun) && readFileSync(paths.lastRun, 'utf8').trim() === runId;
+  let historyPath = paths.history;
+  if (already && existsSync(paths.history)) {
     historyPath = join(tmpdir(), `ledger-conformance-history-${process.pid}.jsonl`);
-    copyFileSync(HISTORY, historyPath);
+    copyFileSync(paths.history, historyPath);
   }
   // cli.js is not an exported subpath of the package: find it beside the entry point (dist/index.js).
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
-  const res = spawnSync(process.execPath, [cli, 'generate', RESULTS], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ALLURE_HISTORY_PATH: historyPath },
-  });
-  if (historyPath !== HISTORY) rmSync(historyPath, { force: true });
-  else if (runId !== undefined && res.status === 0) writeFileSync(LAST_RUN, runId + '\n');
-  if (res.status === 0) {
-    process.stdout.write(
-      'Allure report: reports/allure/index.html (view it with `npx allure open reports/allure`)\n',
-    );
+  const res = spawnSync(
+    process.execPath,
+    [cli, 'generate', '--config', join(ROOT, 'allurerc.mjs'), '--output', staging, paths.results],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ALLURE_HISTORY_PATH: historyPath },
+    },
+  );
+  if (historyPath !== paths.history) rmSync(historyPath, { force: true });
+  if (res.status !== 0) {
+    process.stdout.write(res.stdout?.toString() ?? '');
+    return res.status ?? 1;
   }
-  return res.status ?? 1;
+  if (runId !== undefined) writeFileSync(paths.lastRun, runId + '\n');
+  // Two plugins: staging/awesome (served) and staging/single (one index.html).
+  renameSync(join(staging, 'awesome'), paths.output);
+  renameSync(join(staging, 'single', 'index.html'), paths.singleFile);
+  rmSync(staging, { recursive: true, force: true });
+
+  const external = [...makeOffline(paths.output), ...makeOffline(paths.singleFile)];
+  if (external.length > 0) {
+    for (const { file, refs } of external) {
+      process.stderr.write(
+        `report: ${relative(ROOT, file)} references ${refs.join(', ')} (it must work offline)\n`,
+      );
+    }
+    return 1;
+  }
+  const rel = (p: string) => relative(process.cwd(), p) || '.';
+  process.stdout.write(
+    `Allure report: ${rel(paths.output)}/index.html (serve it: npx allure open ${rel(paths.output)}); ` +
+      `single file: ${rel(paths.singleFile)}\n`,
+  );
+  return 0;
 }

@@ -1,23 +1,36 @@
 // `npm run conformance [-- <playwright args>]`: validates the settings, clears the previous run's results,
-// runs the suite (the global setup prints the run-information block), builds the Allure HTML once and exits
-// non-zero when a test failed (or the report could not be built).
+// runs the suite (the global setup prints the run-information block), builds the Allure report once (served
+// and single-file), then runs the secret gate over everything the run wrote.
+// Exit code: 0 all green; 1 a test did not pass (non-conformance, inconclusive, harness defect, or a known
+// deviation no longer seen), or the report could not be built; 2 a setting is wrong; 3 the secret gate found
+// a secret in the output (that wins over everything: the output must not be published).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDotenv, newRunId } from '../fixtures/settings';
-import { buildAllureReport, OUTPUT, RESULTS, ROOT } from './allure-report';
+import { interfaceDocTemplate } from '../fixtures/interface-doc';
+import { buildAllureReport, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
+import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
 
 loadDotenv();
-settingsOrExit();
+const s = settingsOrExit();
+try {
+  interfaceDocTemplate();
+} catch (e) {
+  process.stderr.write(`ledger-conformance: ${(e as Error).message}\n`);
+  process.exit(2);
+}
 // One run id for the whole run; playwright.config.ts keeps it and the workers inherit it.
 process.env.LEDGER_RUN_ID ||= newRunId();
 
+const paths = reportPaths();
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
-for (const p of [RESULTS, OUTPUT, join(ROOT, 'reports', 'junit.xml'), join(ROOT, 'reports', 'target.json')]) {
+for (const p of [paths.results, paths.output, paths.singleFile, paths.junit, paths.target]) {
   rmSync(p, { recursive: true, force: true });
 }
-rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
+if (!process.env.LEDGER_REPORTS_DIR)
+  rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
 
 const cli = require.resolve('@playwright/test/cli');
 const run = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
@@ -25,5 +38,6 @@ const run = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)],
   stdio: 'inherit',
 });
 const testsStatus = run.status ?? 1;
-const reportStatus = buildAllureReport();
-process.exit(testsStatus !== 0 ? testsStatus : reportStatus);
+const reportStatus = buildAllureReport(paths);
+const leaks = secretGate(s);
+process.exit(leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus);

@@ -9,11 +9,17 @@ import { displayUrl, settings, type Settings } from '../fixtures/settings';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
 import { tokenProviderFor } from '../fixtures/token-providers';
 import { redact } from '../fixtures/redact';
+import { interfaceDocTemplate } from '../fixtures/interface-doc';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
 
-async function startSandbox(): Promise<{ url: string; close: () => Promise<void>; mode: string }> {
+async function startSandbox(): Promise<{
+  url: string;
+  close: () => Promise<void>;
+  mode: string;
+  faults: string[];
+}> {
   // require, not import(): Playwright's loader transpiles required TS, not dynamically imported TS. Lazy, so a
   // remote run never loads the sandbox.
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -38,7 +44,12 @@ async function startSandbox(): Promise<{ url: string; close: () => Promise<void>
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close(), mode: config.mode };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => app.close(),
+    mode: config.mode,
+    faults: [...config.faults],
+  };
 }
 
 async function readVersion(baseUrl: string, s: Settings): Promise<{ document: unknown; problem?: string }> {
@@ -65,6 +76,7 @@ function authLine(s: Settings): string {
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const s = settings();
+  interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
   let baseUrl = s.baseUrl;
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   if (baseUrl === undefined) {
@@ -96,6 +108,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     timeoutScale: s.timeoutScale,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
+    // For the report's environment block: a deliberately broken sandbox must be visible there.
+    sandbox: sandbox ? { url: sandbox.url, mode: sandbox.mode, faults: sandbox.faults } : undefined,
   };
   writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
   return sandbox ? () => sandbox.close() : undefined;

@@ -12,14 +12,33 @@ function fakeTest(
 ) {
   return { expectedStatus, annotations } as unknown as TestCase;
 }
-function fakeResult(status: TestResult['status'], message?: string) {
-  return { status, errors: message ? [{ message }] : [] } as unknown as TestResult;
+function fakeResult(status: TestResult['status'], message?: string, failedExpect = false) {
+  // A failed expect shows as a step of category "expect" carrying the error (custom matchers included).
+  const steps = failedExpect
+    ? [{ category: 'test.step', steps: [{ category: 'expect', error: { message }, steps: [] }] }]
+    : [];
+  return { status, errors: message ? [{ message }] : [], steps } as unknown as TestResult;
 }
 
 test.describe('rule matrix verdicts', () => {
   test('an assertion failure is non-conformance, a marked transport problem is inconclusive', () => {
     expect(
-      classify(fakeTest('passed'), fakeResult('failed', 'Error: expect(received).toBe(expected)')).verdict,
+      classify(fakeTest('passed'), fakeResult('failed', 'Error: expect(received).toBe(expected)', true))
+        .verdict,
+    ).toBe('fail');
+    expect(
+      classify(
+        fakeTest('passed'),
+        fakeResult('failed', 'Error: GET /v2/version: expected HTTP 200, got 404', true),
+      ).verdict,
+      'a custom matcher',
+    ).toBe('fail');
+    expect(
+      classify(
+        fakeTest('passed'),
+        fakeResult('failed', 'PageAssertionError: page walk, page 3: a repeated entry'),
+      ).verdict,
+      "a helper's named assertion",
     ).toBe('fail');
     expect(
       classify(fakeTest('passed'), fakeResult('failed', `Error: ${INCONCLUSIVE_MARK} connection reset`))
@@ -27,6 +46,28 @@ test.describe('rule matrix verdicts', () => {
     ).toBe('inconclusive');
     expect(classify(fakeTest('passed'), fakeResult('timedOut')).verdict).toBe('inconclusive');
     expect(classify(fakeTest('passed'), fakeResult('passed')).verdict).toBe('pass');
+  });
+
+  test('an error not from an assertion is a harness defect, never a verdict on the target', () => {
+    const typeError = classify(
+      fakeTest('passed'),
+      fakeResult('failed', "TypeError: Cannot read properties of undefined (reading 'list')"),
+    );
+    expect(typeError).toEqual({
+      verdict: 'harness-defect',
+      reason: "harness defect: TypeError: Cannot read properties of undefined (reading 'list')",
+    });
+    expect(
+      classify(
+        fakeTest('passed'),
+        fakeResult(
+          'failed',
+          'Error: X-Y is not in the rule catalogue: add it to rules/groups/ (or fix the title)',
+        ),
+      ).verdict,
+    ).toBe('harness-defect');
+    expect(ruleVerdict(['pass', 'harness-defect', 'inconclusive'])).toBe('harness-defect');
+    expect(ruleVerdict(['fail', 'harness-defect'])).toBe('fail');
   });
 
   test('an expected failure is a known deviation and its pass is flagged', () => {

@@ -1,0 +1,191 @@
+// What the report build adds to allure-playwright's results before Allure reads them:
+// - every test's verdict, as the rule matrix judged it (it sees every step and error; Allure does not), as the
+//   label `verdict` that allurerc.mjs's categories match on. Inconclusive runs and harness defects become
+//   Allure's "broken", so "failed" in the report means non-conformance and nothing else;
+// - the environment block (environment.properties): what the global setup learned from the target, which is
+//   only known once the run has started, plus the harness version and the capability changes.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FingerprintChange } from './fingerprint';
+import { flatten } from './fingerprint';
+import type { TestVerdict } from './verdicts';
+
+/** The same literal as fixtures/labels.ts TEST_ID_LABEL (reporters never import fixtures). */
+export const TEST_ID_LABEL = 'playwrightTestId';
+export const VERDICT_LABEL = 'verdict';
+
+/** The label values, in the words of the report's categories (allurerc.mjs). */
+export const VERDICT_WORDS: Record<TestVerdict | 'not-run', string> = {
+  pass: 'pass',
+  fail: 'non-conformance',
+  'known-deviation': 'known deviation',
+  'unexpected-pass': 'unexpected pass',
+  'harness-defect': 'harness defect',
+  inconclusive: 'inconclusive',
+  skip: 'skip',
+  'not-run': 'not run',
+};
+
+interface Label {
+  name: string;
+  value?: string;
+}
+
+export interface AllureResultFile {
+  name?: string;
+  status?: string;
+  labels?: Label[];
+  statusDetails?: { message?: string; trace?: string };
+}
+
+export interface VerdictOfTest {
+  id: string;
+  verdict: TestVerdict;
+}
+
+/** Allure's status for a verdict: "failed" is kept for non-conformance (and a baseline that no longer holds). */
+export function allureStatusOf(
+  verdict: TestVerdict | 'not-run',
+  current: string | undefined,
+): string | undefined {
+  if (verdict === 'inconclusive' || verdict === 'harness-defect') return 'broken';
+  if (verdict === 'not-run') return 'skipped';
+  return current;
+}
+
+/**
+ * Labels each `*-result.json` in `dir` with its test's verdict (idempotent). A result without a test id, or
+ * whose id the matrix never saw (e.g. a test Playwright did not start), is "not run".
+ */
+export function annotateResults(
+  dir: string,
+  tests: readonly VerdictOfTest[],
+): { annotated: number; notRun: string[] } {
+  const byId = new Map(tests.map((t) => [t.id, t.verdict]));
+  let annotated = 0;
+  const notRun: string[] = [];
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
+    const path = join(dir, name);
+    const result = JSON.parse(readFileSync(path, 'utf8')) as AllureResultFile;
+    const labels = result.labels ?? [];
+    const id = labels.find((l) => l.name === TEST_ID_LABEL)?.value;
+    const verdict = (id !== undefined ? byId.get(id) : undefined) ?? 'not-run';
+    if (verdict === 'not-run') notRun.push(result.name ?? name);
+    result.labels = [
+      ...labels.filter((l) => l.name !== VERDICT_LABEL),
+      { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict] },
+    ];
+    result.status = allureStatusOf(verdict, result.status);
+    writeFileSync(path, JSON.stringify(result));
+    annotated++;
+  }
+  return { annotated, notRun };
+}
+
+/**
+ * allure-playwright reports an error in a fixture as a "global error" of the run — including the skip of a
+ * test its baseline skips (`testInfo.skip` throws inside the fixture). A skip is no error: those are dropped.
+ */
+export function dropSkipGlobals(dir: string): number {
+  let dropped = 0;
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('-globals.json'))) {
+    const path = join(dir, name);
+    const globals = JSON.parse(readFileSync(path, 'utf8')) as { errors?: { message?: string }[] };
+    const errors = globals.errors ?? [];
+    const kept = errors.filter(
+      (e) => !/^(?:Before Hooks failed: )?Error: Test is skipped:/.test(e.message ?? ''),
+    );
+    dropped += errors.length - kept.length;
+    if (kept.length !== errors.length) writeFileSync(path, JSON.stringify({ ...globals, errors: kept }));
+  }
+  return dropped;
+}
+
+/** What the global setup wrote (reports/target.json). */
+export interface TargetFile {
+  baseUrl?: string;
+  version?: string;
+  features?: unknown;
+  runId?: string;
+  seed?: string | number;
+  timeoutScale?: number;
+  auth?: string;
+  sandbox?: { url: string; mode: string; faults: string[] };
+}
+
+/** The environment block, in display order. Never a credential: the URL is shown without user info. */
+export function environmentEntries(
+  target: TargetFile | undefined,
+  changes: readonly FingerprintChange[] | undefined,
+  harnessVersion: string,
+): [string, string][] {
+  const entries: [string, string][] = [];
+  const t = target ?? {};
+  entries.push([
+    'Target',
+    t.sandbox
+      ? `in-process sandbox ${t.sandbox.url} (mode ${t.sandbox.mode})`
+      : (t.baseUrl ?? 'unknown (no reports/target.json)'),
+  ]);
+  if (t.sandbox && t.sandbox.faults.length > 0) {
+    entries.push(['Sandbox faults (deliberately broken)', t.sandbox.faults.join(', ')]);
+  }
+  entries.push(['Participant version', t.version ?? 'unknown']);
+  // The capability fingerprint: every feature and limit (dotted path under `features`).
+  for (const [path, value] of Object.entries(flatten(t.features ?? {}))) {
+    entries.push([path, String(value)]);
+  }
+  entries.push([
+    'Capability changes since the previous run',
+    changes === undefined
+      ? 'unknown'
+      : changes.length === 0
+        ? 'none'
+        : changes
+            .map((c) => `${c.path}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
+            .join('; '),
+  ]);
+  entries.push(['Run id', t.runId ?? 'unknown']);
+  entries.push(['Seed', t.seed === undefined ? 'unknown' : String(t.seed)]);
+  entries.push(['Timeout scale', t.timeoutScale === undefined ? 'unknown' : String(t.timeoutScale)]);
+  entries.push(['Auth', t.auth ?? 'unknown']);
+  entries.push(['Harness version', harnessVersion]);
+  return entries;
+}
+
+/** Java properties escaping (Allure reads environment.properties): keys escape spaces and separators. */
+function escapeProperty(text: string, key: boolean): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (key && (ch === ' ' || ch === '=' || ch === ':' || ch === '#' || ch === '!')) out += `\\${ch}`;
+    else if (code > 0x7e || code < 0x20) {
+      // UTF-16 code units, as \uXXXX.
+      for (const unit of ch.split('').map((c) => c.charCodeAt(0)))
+        out += `\\u${unit.toString(16).padStart(4, '0')}`;
+    } else out += ch;
+  }
+  return out;
+}
+
+export function renderProperties(entries: readonly [string, string][]): string {
+  return entries.map(([k, v]) => `${escapeProperty(k, true)}=${escapeProperty(v, false)}`).join('\n') + '\n';
+}
+
+/** Replaces allure-playwright's environment.properties (written from the config, before the target was known). */
+export function writeEnvironment(dir: string, entries: readonly [string, string][]): void {
+  writeFileSync(join(dir, 'environment.properties'), renderProperties(entries));
+}
+
+export function readJsonFile<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

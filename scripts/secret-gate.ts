@@ -1,0 +1,87 @@
+// The secret gate of a run: every file under reports/ and test-results/ (results, attachments, HTML, traces,
+// logs) is read for the literal secrets of the run — the static token, the HMAC secret, the private key,
+// the OAuth2 client secret — and for JWT-shaped strings. A hit names the file and the kind, never the value.
+// `npm run conformance` runs it after the report is built; alone: `node --import tsx scripts/secret-gate.ts`
+// (exit 3 on a hit). The self-tests' own folders (reports/selftest, test-results/selftest) are left out:
+// they hold planted secrets on purpose.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { loadDotenv, settings, type Settings } from '../fixtures/settings';
+import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../reporters/secret-scan';
+
+const ROOT = resolve(__dirname, '..');
+export const SECRET_GATE_EXIT = 3;
+
+type Env = Record<string, string | undefined>;
+
+/** The raw LEDGER_JWT_PRIVATE_KEY: inline PEM (with \n escapes) or the file it names. */
+function privateKeyText(raw: string | undefined): string | undefined {
+  if (!raw?.trim()) return undefined;
+  if (raw.includes('-----BEGIN')) return raw.replace(/\\n/g, '\n');
+  const path = isAbsolute(raw.trim()) ? raw.trim() : resolve(process.cwd(), raw.trim());
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** The literal secrets of a run: from the validated settings, and any secret setting present in the env. */
+export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
+  const out: Secret[] = [];
+  const add = (kind: string, value: string | undefined) => {
+    if (value && !out.some((x) => x.value === value)) out.push({ kind, value });
+  };
+  switch (s.auth.kind) {
+    case 'static':
+      add('LEDGER_TOKEN', s.auth.token);
+      break;
+    case 'hs256':
+      // The sandbox's dev secret included: it is a secret like any other as far as reports go.
+      add('LEDGER_HMAC_SECRET', s.auth.secret);
+      break;
+    case 'rs256':
+    case 'es256':
+      add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY));
+      add('LEDGER_JWT_PRIVATE_KEY', s.auth.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+      break;
+    case 'oauth2':
+      add('LEDGER_OAUTH_CLIENT_SECRET', s.auth.clientSecret);
+      break;
+    case 'none':
+      break;
+  }
+  // Set but unused by this auth kind: still never to be written anywhere.
+  add('LEDGER_HMAC_SECRET', env.LEDGER_HMAC_SECRET?.trim());
+  add('LEDGER_OAUTH_CLIENT_SECRET', env.LEDGER_OAUTH_CLIENT_SECRET?.trim());
+  add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY));
+  add('SANDBOX_HMAC_SECRET', env.SANDBOX_HMAC_SECRET?.trim());
+  return out;
+}
+
+/** The folders a run writes: reports/ and test-results/, or only LEDGER_REPORTS_DIR when a run is redirected. */
+export function gateDirs(env: Env = process.env): { dirs: string[]; exclude: string[] } {
+  if (env.LEDGER_REPORTS_DIR) return { dirs: [resolve(ROOT, env.LEDGER_REPORTS_DIR)], exclude: [] };
+  return {
+    dirs: [resolve(ROOT, 'reports'), resolve(ROOT, 'test-results')],
+    exclude: [resolve(ROOT, 'reports', 'selftest'), resolve(ROOT, 'test-results', 'selftest')],
+  };
+}
+
+/** Scans, prints the verdict; returns the hits (paths relative to the project). */
+export function secretGate(s: Settings, env: Env = process.env): SecretHit[] {
+  const { dirs, exclude } = gateDirs(env);
+  const hits = scanForSecrets(dirs, runSecrets(s, env), exclude).map((h) => ({
+    ...h,
+    file: relative(ROOT, h.file) || h.file,
+  }));
+  if (hits.length > 0) {
+    process.stderr.write(
+      `${describeHits(hits)}\nsecret gate: FAILED — ${hits.length} finding(s); the files above must not be published\n`,
+    );
+  } else {
+    process.stdout.write(`secret gate: passed (${dirs.map((d) => relative(ROOT, d) || d).join(', ')})\n`);
+  }
+  return hits;
+}
+
+if (require.main === module) {
+  loadDotenv();
+  process.exit(secretGate(settings()).length > 0 ? SECRET_GATE_EXIT : 0);
+}
