@@ -1,24 +1,33 @@
-// `npm run mutation [-- --faults a,b] [--full] [--jobs N]`: runs the suite against the sandbox once clean and
-// once per fault (child processes, in parallel), and writes reports/mutation.{json,md}: per fault, killed or
-// survived and by which rules; a fault caught only by rules other than those declared is flagged (the suite
-// caught it by accident: the intended check is weak). Exits non-zero unless every conformance fault is killed
-// by a declared rule, every transport fault is inconclusive (never failed) and the clean run is green.
+// `npm run mutation [-- --faults a,b] [--full] [--workers N]`: proves every check can fail. Starts the clean
+// sandbox and one sandbox per fault (in this process, each on its own loopback port), runs the suite once
+// with one Playwright project per sandbox on all cores, and writes reports/mutation.{json,md}: per fault,
+// killed or survived and by which rules; a fault caught only by rules other than those declared is flagged
+// (the suite caught it by accident: the intended check is weak). Exits non-zero unless the clean sandbox is
+// green, every conformance fault is killed by a declared rule and every transport fault stays inconclusive.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { RULES } from '../rules/catalogue';
+import { buildApp } from '../sandbox/app';
+import { loadConfig } from '../sandbox/config';
 import { FAULTS, type Fault } from '../sandbox/faults/catalogue';
-import type { RuleRow } from '../reporters/verdicts';
-import { judgeFault, renderMutationMarkdown, type FaultOutcome, type MutationReport } from './mutation-judge';
+import type { ProjectRecord } from '../reporters/mutation-collector';
+import { ruleRows, type RuleRow } from '../reporters/verdicts';
+import { judgeFault, renderMutationMarkdown, type MutationReport } from './mutation-judge';
+import type { PlannedProject } from './mutation.config';
 import { specsForRules } from './suite-listing';
 
 const ROOT = resolve(__dirname, '..');
-const OUT = join(ROOT, 'reports', 'mutation');
+const REPORTS = join(ROOT, 'reports');
+const CLEAN = 'clean';
 
 interface Options {
   faults: Fault[];
   full: boolean;
-  jobs: number;
+  workers: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -27,97 +36,109 @@ function parseArgs(argv: string[]): Options {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const names = get('--faults')?.split(',').filter(Boolean);
-  const faults = names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS];
-  if (names && faults.length !== names.length) {
-    const unknown = names.filter((n) => !FAULTS.some((f) => f.name === n));
-    throw new Error(`--faults names unknown faults: ${unknown.join(', ')}`);
-  }
-  const jobs = Number(get('--jobs') ?? Math.max(1, availableParallelism()));
-  return { faults, full: argv.includes('--full'), jobs };
+  const unknown = (names ?? []).filter((n) => !FAULTS.some((f) => f.name === n));
+  if (unknown.length > 0) throw new Error(`--faults names unknown faults: ${unknown.join(', ')}`);
+  return {
+    faults: names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS],
+    full: argv.includes('--full'),
+    workers: Number(get('--workers') ?? Math.max(1, availableParallelism())),
+  };
 }
 
-/** One suite run in a child process with its own output folders; resolves to the rule rows it produced. */
-function runSuite(label: string, env: Record<string, string>, specs: string[]): Promise<RuleRow[]> {
-  const dir = join(OUT, label);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+async function startSandbox(faults: string): Promise<{ app: FastifyInstance; url: string }> {
+  // The sandbox's own settings apply (SANDBOX_*), as in a conformance run; the control route is on, as there.
+  const app = await buildApp(
+    loadConfig({ ...process.env, SANDBOX_FAULTS: faults, SANDBOX_CONTROL: 'true', LOG_LEVEL: '' }),
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+const SLOW_RULES = RULES.filter((r) => r.tags.includes('@slow')).map((r) => r.id);
+
+function plan(fault: Fault | undefined, url: string, full: boolean): PlannedProject {
+  if (!fault) return { name: CLEAN, url, specs: [], skipSlow: [] };
+  const targeted = fault.kind === 'conformance' && !full;
+  return {
+    name: fault.name,
+    url,
+    specs: targeted ? specsForRules(ROOT, fault.rules) : [],
+    skipSlow: SLOW_RULES.filter((id) => !fault.rules.includes(id)),
+  };
+}
+
+function runPlaywright(projects: PlannedProject[], workers: number, recordsFile: string): Promise<number> {
   const cli = require.resolve('@playwright/test/cli');
-  const args = [
-    cli,
-    'test',
-    ...specs,
-    '--reporter=./reporters/rule-matrix.ts',
-    `--output=${join(dir, 'test-results')}`,
-    '--workers=1',
-  ];
+  const args = [cli, 'test', '-c', 'scripts/mutation.config.ts', `--workers=${workers}`];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, ...env, LEDGER_REPORTS_DIR: dir, LEDGER_BASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        MUTATION_PLAN: JSON.stringify(projects),
+        MUTATION_RECORDS: recordsFile,
+        LEDGER_BASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     });
-    let log = '';
-    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
     child.on('error', fail);
-    child.on('close', () => {
-      writeFileSync(join(dir, 'run.log'), log);
-      try {
-        const matrix = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
-          rules: RuleRow[];
-        };
-        done(matrix.rules);
-      } catch {
-        fail(new Error(`the ${label} run wrote no rule matrix; see ${join(dir, 'run.log')}`));
-      }
-    });
+    child.on('close', (code) => done(code ?? 1));
   });
-}
-
-async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(jobs, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
 }
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(REPORTS, { recursive: true });
   const started = Date.now();
-  // Each child runs one worker: the faults run side by side, one per core.
-  const clean = await runSuite('clean', { SANDBOX_FAULTS: '' }, []);
-  const allSpecs = opts.full ? [] : undefined;
-  const outcomes: FaultOutcome[] = await pool(opts.faults, opts.jobs, async (fault) => {
-    const specs = allSpecs ?? specsForRules(ROOT, fault.kind === 'transport' ? [] : fault.rules);
-    const rows = await runSuite(fault.name, { SANDBOX_FAULTS: fault.name }, specs);
-    const outcome = judgeFault(fault, clean, rows, specs);
-    process.stdout.write(
-      `  ${outcome.status.padEnd(12)} ${fault.name}${outcome.flag ? `  (${outcome.flag})` : ''}\n`,
+  const sandboxes = await Promise.all(
+    [undefined, ...opts.faults].map(async (fault) => ({ fault, ...(await startSandbox(fault?.name ?? '')) })),
+  );
+  const projects = sandboxes.map((s) => plan(s.fault, s.url, opts.full));
+  const recordsFile = join(REPORTS, 'mutation-records.json');
+  process.stdout.write(
+    `mutation: ${opts.faults.length} faults and the clean sandbox, ${opts.workers} workers\n`,
+  );
+  try {
+    await runPlaywright(projects, opts.workers, recordsFile);
+  } finally {
+    await Promise.all(sandboxes.map((s) => s.app.close()));
+  }
+  const records = JSON.parse(readFileSync(recordsFile, 'utf8')) as ProjectRecord[];
+  const rowsOf = (project: string): RuleRow[] =>
+    ruleRows(
+      RULES,
+      records.filter((r) => r.project === project),
     );
-    return outcome;
-  });
+  const clean = rowsOf(CLEAN);
+  const outcomes = projects
+    .filter((p) => p.name !== CLEAN)
+    .map((p) =>
+      judgeFault(
+        FAULTS.find((f) => f.name === p.name)!,
+        clean,
+        rowsOf(p.name),
+        p.specs,
+      ),
+    );
   const report: MutationReport = {
     generatedAt: new Date().toISOString(),
     durationSeconds: Math.round((Date.now() - started) / 1000),
-    selection: opts.full ? 'full suite per fault' : 'per fault, the spec files holding its declared rules',
+    selection: opts.full
+      ? 'the whole suite for every fault'
+      : 'per conformance fault, the spec files holding its declared rules (@slow rules only where declared); the whole suite for the clean sandbox and transport faults',
     cleanFailures: clean
-      .filter((r) => r.verdict === 'fail' || r.verdict === 'unexpected-pass')
+      .filter((r) => ['fail', 'unexpected-pass', 'inconclusive'].includes(r.verdict))
       .map((r) => r.id),
     outcomes,
   };
-  writeFileSync(join(ROOT, 'reports', 'mutation.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(REPORTS, 'mutation.json'), JSON.stringify(report, null, 2) + '\n');
   const md = renderMutationMarkdown(report);
-  writeFileSync(join(ROOT, 'reports', 'mutation.md'), md);
-  process.stdout.write('\n' + md.split('\n').slice(0, 6).join('\n') + '\n');
-  const ok = report.cleanFailures.length === 0 && outcomes.every((o) => o.ok);
-  process.exit(ok ? 0 : 1);
+  writeFileSync(join(REPORTS, 'mutation.md'), md);
+  for (const o of outcomes.filter((x) => !x.ok)) {
+    process.stdout.write(`  ${o.status.padEnd(12)} ${o.fault}${o.flag ? ` — ${o.flag}` : ''}\n`);
+  }
+  process.stdout.write(md.split('\n').slice(2, 5).join('\n') + '\n');
+  process.exit(report.cleanFailures.length === 0 && outcomes.every((o) => o.ok) ? 0 : 1);
 }
 
 main().catch((e: unknown) => {

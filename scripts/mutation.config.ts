@@ -1,0 +1,31 @@
+// The mutation run's Playwright config: one project per sandbox (the clean one and one per fault), each
+// naming its own target, so a single run on both cores judges every fault. The runner (scripts/mutation.ts)
+// starts the sandboxes and passes their URLs and spec selections in MUTATION_PLAN.
+import { defineConfig, type Project } from '@playwright/test';
+
+export interface PlannedProject {
+  name: string;
+  url: string;
+  /** Spec files (relative to the repo root); empty = the whole suite. */
+  specs: string[];
+  /** Rule ids of @slow tests to leave out (they only run where a fault declares them). */
+  skipSlow: string[];
+}
+
+const plan = JSON.parse(process.env.MUTATION_PLAN ?? '[]') as PlannedProject[];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export default defineConfig({
+  testDir: '../tests',
+  fullyParallel: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['./../reporters/mutation-collector.ts']],
+  use: { trace: 'off', screenshot: 'off', video: 'off' },
+  projects: plan.map((p): Project => ({
+    name: p.name,
+    testMatch: p.specs.length > 0 ? p.specs.map((s) => `**/${s.replace(/^tests\//, '')}`) : '**/*.spec.ts',
+    grepInvert: p.skipSlow.length > 0 ? new RegExp(`(${p.skipSlow.map(escape).join('|')}) `) : undefined,
+    use: { targetBaseUrl: p.url },
+  })),
+});
