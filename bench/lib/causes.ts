@@ -1,0 +1,80 @@
+// The causes of the gaps, reasoned from the figures of this run (and the CPU profile of the sandbox). A
+// paragraph appears only for a target that was missed; the numbers in it are this run's.
+import type { Facts } from './report';
+import { fmt, ms, s } from './stats';
+
+const us = (rps: number): number => 1e6 / rps;
+/** "120 µs more" / "15 µs less": the sandbox's time per request beyond the floor's. */
+const beyond = (rps: number, floor: number): string => {
+  const d = us(rps) - us(floor);
+  return `${fmt(Math.abs(d))} µs ${d >= 0 ? 'more' : 'less'} per request than the floor`;
+};
+
+export function causes(f: Facts): string[] {
+  const out: string[] = [];
+  const t = f.throughput;
+  const p = f.profile;
+  const cat = (op: 'version' | 'list' | 'submit', c: string): string => {
+    const v = Object.entries(p?.[op]?.byCategory ?? {}).find(([k]) => k.startsWith(c))?.[1];
+    return v === undefined ? '?' : `${fmt(v, 0)} %`;
+  };
+
+  if (t?.version && t.version.met === false) {
+    const v = t.version;
+    out.push(
+      `- **version < 10k req/s.** The bare fastify \`GET /hello\` on the same machine in the same run reached ${fmt(v.floor)} req/s` +
+        (v.floor < 10_000
+          ? ` — the floor itself is below the target, so 10k is out of reach here at this load whatever the sandbox does (the load generator shares the 2 cores with the server and with the other engineers' processes).`
+          : '.') +
+        ` The sandbox reaches ${fmt((100 * v.rps) / v.floor)} % of the floor (${beyond(v.rps, v.floor)}). Profile: socket writes ${cat('version', 'socket')}, other Node internals ${cat('version', 'other Node')}, fastify ${cat('version', 'fastify')}, sandbox code ${cat('version', 'sandbox')} — the route already answers a body serialised once at start, so what remains is the HTTP stack the floor pays too plus the app-wide hooks every route of the sandbox passes through (e.g. the empty-bearer check).`,
+    );
+  }
+  if (t?.submit && t.submit.met === false) {
+    const v = t.submit;
+    const auth = p?.submit?.byCategory['token verification (jose, WebCrypto)'];
+    const ceiling = auth !== undefined ? v.rps / (1 - auth / 100) : NaN;
+    out.push(
+      `- **submit < 3k/s.** The floor with the same bodies and token header (fastify parsing the JSON, answering a small document) reached ${fmt(v.floor)} req/s; the sandbox ${fmt(v.rps)}, i.e. ${beyond(v.rps, v.floor)}: the sandbox's own work per submission.` +
+        (v.floor < 3000
+          ? ' The floor itself is below 3k here, so part of the gap is the machine (2 cores shared by the load generator, the server and other engineers).'
+          : '') +
+        ` Profile of the submit path (self time of the sandbox process): token verification ${cat('submit', 'token')}, sandbox code ${cat('submit', 'sandbox')}, socket writes ${cat('submit', 'socket')}, other Node internals ${cat('submit', 'other Node')}, fastify/ajv ${cat('submit', 'fastify')}, GC ${cat('submit', 'garbage')}.` +
+        ` The largest single cause is \`sandbox/auth.ts\`: every request verifies its bearer token from scratch with jose's \`jwtVerify\` and the secret as a raw Uint8Array — jose then imports it as a WebCrypto HMAC key (\`crypto.subtle.importKey\`) and verifies through the asynchronous WebCrypto path (\`node:internal/crypto/util\`, \`makeTransferable\`, a job per call) on every request; the same token string is verified thousands of times. ` +
+        `Fix (for the sandbox's owners, not done here): import the key once at start (\`createSecretKey\` / one CryptoKey) and cache verified tokens by their string until \`exp\` (bounded map); without the verification share the same run would allow about ${fmt(ceiling)} req/s. The rest is the per-request JSON work of the route (decode, json-layer, interpretation, rendering the tree) and the HTTP stack.`,
+    );
+  }
+  if (f.pages && !f.pages.met) {
+    out.push(
+      `- **last/first page ${fmt(f.pages.ratio, 2)} > 1.5** (${ms(f.pages.lastMs)} vs ${ms(f.pages.firstMs)}): the listing does not seek by key — see the profile of \`sandbox/vetting/list.ts\`.`,
+    );
+  }
+  if (f.walk && !f.walk.met) {
+    out.push(
+      `- **walk ${s(f.walk.ms)} > 3 s**: the floor moving the same bytes in the same ${fmt(f.walk.requests)} requests took ${s(f.walk.floorMs)}, so ${s(f.walk.ms - f.walk.floorMs)} are the sandbox's (${ms((f.walk.ms - f.walk.floorMs) / f.walk.requests, 3)} per page).`,
+    );
+  }
+  if (f.memory && !f.memory.met)
+    out.push(
+      `- **memory grew ×${fmt(f.memory.ratio, 2)}** from 10⁴ to 10⁵ submissions with full stores: something besides the capped stores keeps per-submission state.`,
+    );
+  const su = f.suite;
+  if (su && !su.met) {
+    const harness = su.requestMs - su.busyMs;
+    out.push(
+      `- **suite ${s(su.wallMs)} > 2 × replay + 3 s = ${s(2 * su.replayMs + 3000)}.** The sandbox is not the cause: it is busy ${s(su.busyMs)} of the suite (the replay of the same ${fmt(su.requests)} requests takes ${s(su.replayMs)}). ` +
+        `The time is the harness's: start ${s(su.startMs)} (target ≤ 3 s: Node, Playwright, the config with its settings validation, the global setup, then ${su.workers} worker process that starts, loads and transpiles (Babel) every spec and fixture, and sets up its worker fixtures before a test sends its first request), and ${s(harness)} of the request phase with no request open — ${fmt(su.idleOver100[0])} gaps > 100 ms (${s(su.idleOver100[1])}: deliberate waits of tests, e.g. SUB-DEDUP-EXPIRY waiting for a deduplication period to expire, and slow steps between requests — the longest are listed under figure 5), ${fmt(su.idleMid[0])} gaps of 10–100 ms (${s(su.idleMid[1])}) and ${fmt(su.idleUnder10[0])} gaps ≤ 10 ms (${s(su.idleUnder10[1])}): per-test fixtures (seeded faker, token minting, request context), schema checks, evidence and steps, and Playwright's per-test bookkeeping and reporters. JUnit counts ${fmt(su.testsSeconds, 1)} s inside tests for a request phase of ${s(su.requestMs)}: ${s(su.requestMs - su.testsSeconds * 1000)} pass between tests (hooks, worker-scoped fixtures, test dispatch from the main process).` +
+        (su.workers === 1 ? ' With one worker, none of it overlaps.' : ''),
+    );
+  }
+  const c = f.conformance;
+  if (c && !c.met) {
+    out.push(
+      `- **\`npm run conformance\` cold ${s(c.coldMs)} > 10 s.** Playwright itself reports ${s(c.coldReportedMs)} of it; the rest (${s(c.coldMs - c.coldReportedMs)}) is npm, tsx, settings validation and building the Allure HTML. Playwright runs ${c.workers} worker${c.workers === 1 ? '' : 's'}: with no \`workers\` in playwright.config.ts it takes half the cores, so on 2 cores the whole suite runs serially` +
+        (c.twoWorkersMs !== undefined
+          ? ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)} (warm ${s(c.warmMs)} with one worker)`
+          : '') +
+        `. The cost per test is the harness's (figure 5), not the sandbox's; setting workers to the core count and trimming per-test fixture work are the levers (in playwright.config.ts / fixtures, not the bench's to change).`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+// One figure of the bench: a markdown section with its table, the load around it and notes (gaps, causes).
+import type { ProfileSummary } from './cpuprofile';
+import { load, loadNote, type Load } from './machine';
+
+export type Operation = 'version' | 'list' | 'submit';
+
+/** The measured numbers the causes section reasons from (filled by the parts that ran). */
+export interface Facts {
+  throughput?: Partial<Record<Operation, { rps: number; floor: number; target?: number; met?: boolean }>>;
+  profile?: Partial<Record<Operation, ProfileSummary & { rps: number }>>;
+  pages?: { ratio: number; firstMs: number; lastMs: number; met: boolean };
+  walk?: { ms: number; floorMs: number; requests: number; met: boolean };
+  memory?: { ratio: number; met: boolean };
+  suite?: {
+    wallMs: number;
+    replayMs: number;
+    startMs: number;
+    requestMs: number;
+    tailMs: number;
+    testsSeconds: number;
+    busyMs: number;
+    idleOver100: [number, number];
+    idleMid: [number, number];
+    idleUnder10: [number, number];
+    requests: number;
+    workers: number;
+    met: boolean;
+  };
+  conformance?: {
+    coldMs: number;
+    coldReportedMs: number;
+    warmMs: number;
+    twoWorkersMs?: number;
+    workers: number;
+    met: boolean;
+  };
+}
+
+export interface Section {
+  title: string;
+  body: string[];
+  /** One-line verdicts for the summary at the top of RESULTS.md. */
+  summary: string[];
+}
+
+/** Runs `measure` between two load readings and appends the load line to its section. */
+export async function measured(
+  title: string,
+  measure: () => Promise<Omit<Section, 'title'>>,
+): Promise<Section> {
+  const before: Load = load();
+  const t = Date.now();
+  process.stdout.write(`bench: ${title} …\n`);
+  const part = await measure();
+  const after = load();
+  process.stdout.write(`bench: ${title} done in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  return {
+    title,
+    body: [
+      ...part.body,
+      '',
+      `_Machine: ${loadNote(before, after)}; took ${((Date.now() - t) / 1000).toFixed(1)} s._`,
+    ],
+    summary: part.summary,
+  };
+}
+
+export function table(header: string[], rows: string[][]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+}

@@ -1,0 +1,75 @@
+// Where the sandbox spends a request: the same load as figure 1 against a sandbox child started with
+// `node --cpu-prof`, the profile summarised (self time by area and function, inclusive time of the sandbox's
+// own functions). Profiles are kept in bench/profiles/ (not committed) for Chrome DevTools / speedscope.
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ROOT, startChild } from '../lib/child';
+import { CATEGORIES, summarise, type Share } from '../lib/cpuprofile';
+import { devToken, PATHS, submitBodies } from '../lib/ledger';
+import { table, type Facts, type Operation } from '../lib/report';
+import { fmt } from '../lib/stats';
+import { cannon } from './throughput';
+
+export const PROFILE_DIR = resolve(ROOT, 'bench', 'profiles');
+
+const shares = (list: Share[]): string => list.map((x) => `${x.name} ${fmt(x.percent, 1)} %`).join('<br>');
+
+export async function profileOps(seconds: number, connections: number, facts: Facts): Promise<string[]> {
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  const token = await devToken();
+  const auth = { authorization: `Bearer ${token}` };
+  const bodies = submitBodies(`bench-prof-${Date.now().toString(36)}`);
+  let seq = 0;
+  const ops: { name: Operation; load: Parameters<typeof cannon>[1] }[] = [
+    { name: 'version', load: { method: 'GET' as const, path: PATHS.version } },
+    { name: 'list', load: { method: 'POST' as const, path: PATHS.list, headers: auth, body: '{}' } },
+    {
+      name: 'submit',
+      load: { method: 'POST' as const, path: PATHS.submit, headers: auth, bodyFor: () => bodies(++seq) },
+    },
+  ];
+  const rows: string[][] = [];
+  for (const op of ops) {
+    // One profile per thread (tsx's loader runs on a worker thread): the main thread's is the largest.
+    const dir = resolve(PROFILE_DIR, op.name);
+    rmSync(dir, { recursive: true, force: true });
+    const child = await startChild('bench/servers/sandbox.ts', {
+      nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+    });
+    const clock = async (): Promise<number> => (await child.ask<{ us: number }>({ type: 'hrtime' })).us;
+    const measure = async (): Promise<{ rps: number; window: { from: number; to: number } }> => {
+      await cannon(child.url, op.load, { connections, duration: 1 });
+      const from = await clock();
+      const { rps } = await cannon(child.url, op.load, { connections, duration: seconds });
+      return { rps, window: { from, to: await clock() } };
+    };
+    const { rps, window } = await measure().finally(() => child.stop());
+    const file = readdirSync(dir)
+      .map((f) => resolve(dir, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+    if (!file) throw new Error(`no profile written in ${dir}`);
+    const p = summarise(file, 8, window);
+    facts.profile = { ...facts.profile, [op.name]: { ...p, rps } };
+    rows.push([
+      `${op.name} (${fmt(rps)} req/s under the profiler)`,
+      shares(p.selfByArea),
+      shares(p.inclusiveSandbox),
+      shares(p.selfByFunction),
+    ]);
+  }
+  const names = ops.map((o) => o.name);
+  const categoryRows = CATEGORIES.map((c) => [
+    c,
+    ...names.map((n) => `${fmt(facts.profile?.[n]?.byCategory[c] ?? NaN, 1)} %`),
+  ]);
+  return [
+    `Each operation for ${seconds} s (after a 1 s warm-up) against a sandbox child run with \`node --cpu-prof\`; shares are of the busy (non-idle) samples of the sandbox's main thread during the measured seconds only (start-up and warm-up left out, the window marked with the child's monotonic clock). Inclusive times of route handlers contain the response write. Profiles: \`bench/profiles/<operation>/\` (the largest file is the main thread; open in Chrome DevTools or speedscope).`,
+    '',
+    ...table(['self time of the sandbox process by kind', ...names], categoryRows),
+    '',
+    ...table(
+      ['operation', 'self time by area', 'inclusive time, sandbox functions', 'self time, top functions'],
+      rows,
+    ),
+  ];
+}

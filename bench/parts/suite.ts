@@ -1,0 +1,271 @@
+// Figure 5: the conformance suite against the sandbox vs the floor — the same HTTP requests replayed by a
+// bare undici script. One run of `playwright test` (in a private copy of the project, LEDGER_BASE_URL set to
+// a sandbox child that records every exchange: method, url, headers, raw body, status, times); then a fresh
+// sandbox child with the same settings gets the recorded requests again from undici, keeping the recorded
+// concurrency (a request is sent once every request that had finished before it arrived has finished), and
+// as fast as the sandbox answers. The harness's own cost per request = (suite − replay) / requests.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import type { RecordedExchange } from '../servers/sandbox';
+import { cleanEnv, startChild } from '../lib/child';
+import { measured, table, type Facts, type Section } from '../lib/report';
+import { epochNow, playwrightSummary, runCommand } from '../lib/run';
+import { fmt, ms, s, verdict } from '../lib/stats';
+import type { Workdir } from '../lib/workdir';
+
+/** The sandbox the suite needs: its control route on, as the in-process sandbox has it. */
+const SANDBOX_ENV = { SANDBOX_CONTROL: 'true' };
+const DROP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
+
+interface Replay {
+  ms: number;
+  statuses: Map<string, number>;
+  matched: number;
+  mismatches: Map<string, number>;
+}
+
+async function replay(url: string, records: RecordedExchange[]): Promise<Replay> {
+  const agent = new Agent({ pipelining: 1, keepAliveTimeout: 30_000 });
+  const byStart = records.map((r, i) => ({ r, i })).sort((a, b) => a.r.start - b.r.start);
+  const byEnd = [...byStart].sort((a, b) => a.r.end - b.r.end);
+  const done: Promise<void>[] = new Array<Promise<void>>(records.length);
+  const statuses = new Map<string, number>();
+  const mismatches = new Map<string, number>();
+  let matched = 0;
+  const send = async (r: RecordedExchange): Promise<void> => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(r.headers)) if (v !== undefined && !DROP.has(k)) headers[k] = v;
+    const body = Buffer.from(r.body, 'base64');
+    const res = await request(`${url}${r.url}`, {
+      method: r.method as 'GET',
+      headers,
+      body: body.length > 0 || !['GET', 'HEAD'].includes(r.method) ? body : undefined,
+      dispatcher: agent,
+    });
+    await res.body.arrayBuffer();
+    statuses.set(String(res.statusCode), (statuses.get(String(res.statusCode)) ?? 0) + 1);
+    if (res.statusCode === r.status) matched += 1;
+    else {
+      const k = `${r.method} ${r.url.split('?')[0]} ${r.status}→${res.statusCode}`;
+      mismatches.set(k, (mismatches.get(k) ?? 0) + 1);
+    }
+  };
+  const t = epochNow();
+  let p = 0;
+  for (const { r, i } of byStart) {
+    // Happens-before of the recording: what had finished when this request arrived finishes first here too.
+    while (p < byEnd.length && byEnd[p]!.r.end <= r.start) {
+      await done[byEnd[p]!.i];
+      p += 1;
+    }
+    done[i] = send(r);
+  }
+  await Promise.all(done);
+  const elapsed = epochNow() - t;
+  await agent.close();
+  return { ms: elapsed, statuses, matched, mismatches };
+}
+
+/** Sum of the test durations JUnit reports (test bodies, test-scoped fixtures and hooks). */
+function junitTestSeconds(file: string): number {
+  try {
+    const xml = readFileSync(file, 'utf8');
+    let sum = 0;
+    for (const m of xml.matchAll(/<testcase [^>]*?time="([\d.]+)"/g)) sum += Number(m[1]);
+    return sum;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Gaps {
+  over100: [number, number];
+  mid: [number, number];
+  under10: [number, number];
+  busy: number;
+  /** The longest idle gaps and what came after them (the rule id in the next commandId, or the path). */
+  longest: { ms: number; next: string }[];
+}
+
+function label(r: RecordedExchange): string {
+  const body = Buffer.from(r.body, 'base64').toString('utf8');
+  const rule = /"commandId"\s*:\s*"[^":]*:([A-Z][A-Z0-9-]+):/.exec(body)?.[1];
+  return rule ? `${rule} (submit)` : `${r.method} ${r.url.split('?')[0]}`;
+}
+
+/** The idle time of the sandbox between exchanges (no request in flight), bucketed by gap length. */
+function gaps(records: RecordedExchange[]): Gaps {
+  const sorted = [...records].sort((a, b) => a.start - b.start);
+  const out: Gaps = { over100: [0, 0], mid: [0, 0], under10: [0, 0], busy: 0, longest: [] };
+  let end = sorted[0]?.start ?? 0;
+  let busyFrom = end;
+  for (const r of sorted) {
+    const g = r.start - end;
+    if (g > 0) {
+      out.busy += end - busyFrom;
+      busyFrom = r.start;
+      const b = g > 100 ? out.over100 : g > 10 ? out.mid : out.under10;
+      b[0] += 1;
+      b[1] += g;
+      if (g > 100) out.longest.push({ ms: g, next: label(r) });
+    }
+    end = Math.max(end, r.end);
+  }
+  out.busy += end - busyFrom;
+  out.longest.sort((a, b) => b.ms - a.ms);
+  out.longest = out.longest.slice(0, 6);
+  return out;
+}
+
+function maxConcurrency(records: RecordedExchange[]): number {
+  const events = records.flatMap((r) => [
+    [r.start, 1],
+    [r.end, -1],
+  ]);
+  events.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let cur = 0;
+  let max = 0;
+  for (const [, d] of events) max = Math.max(max, (cur += d!));
+  return max;
+}
+
+export async function suite(work: Workdir, facts: Facts): Promise<Section> {
+  return measured(
+    '5. The suite against the sandbox vs the floor (the same requests replayed by undici)',
+    async () => {
+      const recorder = await startChild('bench/servers/sandbox.ts', {
+        env: { ...SANDBOX_ENV, BENCH_RECORD: '1' },
+      });
+      const cli = require.resolve('@playwright/test/cli');
+      const log = join(work.dir, 'bench-suite.log');
+      let run;
+      let records: RecordedExchange[];
+      try {
+        run = await runCommand(process.execPath, [cli, 'test'], {
+          cwd: work.dir,
+          env: cleanEnv({ LEDGER_BASE_URL: recorder.url }),
+          log,
+        });
+        const file = join(work.dir, 'bench-records.json');
+        await recorder.ask({ type: 'records', file });
+        records = JSON.parse(readFileSync(file, 'utf8')) as RecordedExchange[];
+      } finally {
+        await recorder.stop();
+      }
+      if (records.length === 0) throw new Error(`the suite sent no request (exit ${run.code}); see ${log}`);
+      const pw = playwrightSummary(run.output);
+      // The global setup probes /v2/version with Node's fetch; the tests send with Playwright's user agent.
+      const fromTests = records.filter((x) => /playwright/i.test(String(x.headers['user-agent'] ?? '')));
+      const first = Math.min(...fromTests.map((x) => x.start));
+      const setupProbe = Math.min(...records.map((x) => x.start));
+      const last = Math.max(...records.map((x) => x.end));
+      const startMs = first - run.spawnedAt;
+      const requestMs = last - first;
+      const tailMs = run.exitedAt - last;
+      const testsSeconds = junitTestSeconds(join(work.dir, 'reports', 'junit.xml'));
+      const g = gaps(fromTests);
+
+      const fresh = await startChild('bench/servers/sandbox.ts', { env: SANDBOX_ENV });
+      let r: Replay;
+      try {
+        r = await replay(fresh.url, records);
+      } finally {
+        await fresh.stop();
+      }
+      const n = records.length;
+      const idleRow = (name: string, [count, total]: [number, number]): string[] => [
+        `·· sandbox idle in gaps ${name}`,
+        s(total),
+        `${fmt(count)} gaps`,
+      ];
+      const allowed = 2 * r.ms + 3000;
+      const met = run.wallMs <= allowed && startMs <= 3000 && run.code === 0;
+      facts.suite = {
+        wallMs: run.wallMs,
+        replayMs: r.ms,
+        startMs,
+        requestMs,
+        tailMs,
+        testsSeconds,
+        busyMs: g.busy,
+        idleOver100: g.over100,
+        idleMid: g.mid,
+        idleUnder10: g.under10,
+        requests: n,
+        workers: pw.workers,
+        met,
+      };
+      const perRequestWall = (run.wallMs - r.ms) / n;
+      const perRequestPhase = (requestMs - r.ms) / n;
+      const bodies = records.filter((x) => x.method !== 'GET').length;
+      const mism = [...r.mismatches.entries()].sort((a, b) => b[1] - a[1]);
+      return {
+        summary: [
+          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} per request`,
+        ],
+        body: [
+          `\`playwright test\` (the project's config: ${pw.workers} worker${pw.workers === 1 ? '' : 's'} on this machine, all reporters) in a private copy of the project, LEDGER_BASE_URL = a sandbox child with SANDBOX_CONTROL=true that records every exchange; verdicts ${pw.passed} passed, ${pw.failed} failed, ${pw.skipped} skipped (exit ${run.code}). The replay sends the ${fmt(n)} recorded requests (${fmt(bodies)} with bodies) to a fresh sandbox child with undici, keeping the recorded concurrency (max ${maxConcurrency(records)} in flight) and reading every response body.`,
+          '',
+          ...table(
+            ['', 'time', 'note'],
+            [
+              [
+                '**suite, wall** (spawn → exit)',
+                `**${s(run.wallMs)}**`,
+                `Playwright reports ${s(pw.reportedMs)}`,
+              ],
+              [
+                '· start (spawn → first request of a test)',
+                s(startMs),
+                `Node + Playwright + config, global setup (its /v2/version probe at ${s(setupProbe - run.spawnedAt)}), worker start and test loading; target ≤ 3 s`,
+              ],
+              [
+                '· requests (first request of a test → last response)',
+                s(requestMs),
+                `JUnit's test durations sum to ${fmt(testsSeconds, 2)} s`,
+              ],
+              ['·· sandbox busy (a request in flight)', s(g.busy), ''],
+              idleRow('> 100 ms', g.over100),
+              idleRow('10–100 ms', g.mid),
+              idleRow('≤ 10 ms', g.under10),
+              [
+                '· tail (last response → exit)',
+                s(tailMs),
+                'reporters finish (Allure results, JUnit, rule matrix), workers stop',
+              ],
+              [
+                '**floor: undici replay**',
+                `**${s(r.ms)}**`,
+                `${fmt(r.matched)}/${fmt(n)} statuses as recorded`,
+              ],
+              ['target: ≤ 2 × replay + 3 s', s(allowed), verdict(met)],
+              ['suite request phase / replay', `×${fmt(requestMs / r.ms, 1)}`, ''],
+              [
+                'harness cost per request, (wall − replay) / requests',
+                ms(perRequestWall),
+                'start and tail included',
+              ],
+              [
+                'harness cost per request, (request phase − replay) / requests',
+                ms(perRequestPhase),
+                'schema checks, evidence, steps, fixtures, test bodies',
+              ],
+            ],
+          ),
+          '',
+          `Longest idle gaps during the request phase (what followed): ${g.longest.map((x) => `${ms(x.ms, 0)} → ${x.next}`).join('; ')}. A test that deliberately waits (e.g. for a deduplication period to expire) idles the sandbox here; the replay does not wait.`,
+          ...(mism.length > 0
+            ? [
+                '',
+                `Replayed statuses that differ from the recording (${fmt(n - r.matched)}; the replay rewrites nothing, so a body the sandbox refused unread — 413 — is replayed empty, and of concurrent identical submissions another one may win): ${mism
+                  .slice(0, 6)
+                  .map(([k, v]) => `\`${k}\` ×${v}`)
+                  .join(', ')}.`,
+              ]
+            : []),
+        ],
+      };
+    },
+  );
+}

@@ -1,0 +1,153 @@
+// `npm run bench [-- --only <parts>] [--quick] [--out <file>]`: the benchmarks of issues 2 and 7, every figure
+// measured side by side with its floor in the same run, written to bench/RESULTS.md (see bench/README.md).
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as prettier from 'prettier';
+import { causes } from './lib/causes';
+import { ROOT } from './lib/child';
+import { load, loadNote, machine } from './lib/machine';
+import { measured, table, type Facts, type Section } from './lib/report';
+import { projectCopy, type Workdir } from './lib/workdir';
+import { conformance } from './parts/conformance';
+import { memory } from './parts/memory';
+import { paging } from './parts/paging';
+import { profileOps } from './parts/profile';
+import { suite } from './parts/suite';
+import { throughput } from './parts/throughput';
+
+const PARTS = ['throughput', 'profile', 'paging', 'memory', 'suite', 'conformance'] as const;
+type Part = (typeof PARTS)[number];
+const GROUPS: Record<string, Part[]> = {
+  sandbox: ['throughput', 'profile', 'paging', 'memory'],
+  harness: ['suite', 'conformance'],
+};
+
+interface Options {
+  parts: Part[];
+  quick: boolean;
+  out: string;
+  workersWhatIf: boolean;
+}
+
+function usage(message?: string): never {
+  if (message) console.error(`bench: ${message}`);
+  console.error(
+    [
+      'usage: npm run bench [-- --only <part,…>] [--quick] [--out <file>] [--no-workers-what-if]',
+      `  parts: ${PARTS.join(', ')}; groups: ${Object.entries(GROUPS)
+        .map(([g, p]) => `${g} (${p.join(', ')})`)
+        .join(', ')}`,
+      '  --quick  short measurements (a few seconds per figure; 10³/10⁴ submissions for memory) to try the bench',
+      '  --out    where to write (default bench/RESULTS.md for a full run, bench/RESULTS.partial.md otherwise)',
+    ].join('\n'),
+  );
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): Options {
+  let parts: Part[] = [...PARTS];
+  let quick = false;
+  let out: string | undefined;
+  let workersWhatIf = true;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = (argv[i] ?? '').split(/=(.*)/s, 2);
+    const value = (): string => inline ?? argv[++i] ?? usage(`${flag} needs a value`);
+    if (flag === '--only') {
+      parts = value()
+        .split(',')
+        .flatMap((p) => GROUPS[p.trim()] ?? [p.trim() as Part]);
+      for (const p of parts) if (!PARTS.includes(p)) usage(`unknown part "${p}"`);
+    } else if (flag === '--quick') quick = true;
+    else if (flag === '--out') out = value();
+    else if (flag === '--no-workers-what-if') workersWhatIf = false;
+    else if (flag === '--help' || flag === '-h') usage();
+    else usage(`unknown argument "${argv[i]}"`);
+  }
+  const full = parts.length === PARTS.length && !quick;
+  return {
+    parts,
+    quick,
+    workersWhatIf,
+    out: resolve(ROOT, out ?? (full ? 'bench/RESULTS.md' : 'bench/RESULTS.partial.md')),
+  };
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const has = (p: Part): boolean => o.parts.includes(p);
+  const facts: Facts = {};
+  const sections: Section[] = [];
+  const started = Date.now();
+  const startLoad = load();
+  const info = machine();
+  let work: Workdir | undefined;
+  try {
+    if (has('throughput'))
+      sections.push(await throughput({ durationSeconds: o.quick ? 1 : 4, connections: 10 }, facts));
+    if (has('profile')) {
+      const seconds = o.quick ? 1 : 2;
+      const body = await measured(
+        "1.1 Where the sandbox spends a request (CPU profile of figure 1's load)",
+        async () => ({
+          summary: [],
+          body: await profileOps(seconds, 10, facts),
+        }),
+      );
+      sections.push(body);
+    }
+    if (has('paging'))
+      sections.push(...(await paging({ walks: o.quick ? 1 : 5, repetitions: o.quick ? 50 : 300 }, facts)));
+    if (has('memory'))
+      sections.push(
+        await memory(
+          { small: o.quick ? 1_000 : 10_000, large: o.quick ? 10_000 : 100_000, connections: 10 },
+          facts,
+        ),
+      );
+    if (has('suite') || has('conformance')) work = projectCopy();
+    if (has('suite') && work) sections.push(await suite(work, facts));
+    if (has('conformance') && work)
+      sections.push(await conformance(work, { workersWhatIf: o.workersWhatIf && !o.quick }, facts));
+  } finally {
+    work?.remove();
+  }
+  const order = (x: Section): number => Number(/^(\d+(?:\.\d+)?)/.exec(x.title)?.[1] ?? 99);
+  sections.sort((a, b) => order(a) - order(b));
+  const endLoad = load();
+  const why = causes(facts);
+  const lines = [
+    '# Bench results',
+    '',
+    `Written by \`npm run bench${o.parts.length === PARTS.length ? '' : ` -- --only ${o.parts.join(',')}`}${o.quick ? ' --quick' : ''}\` on ${new Date().toISOString()} in ${((Date.now() - started) / 1000).toFixed(0)} s. Every figure is measured side by side with its floor in this run; nothing is compared with a stored number. How to run and read it: [README.md](README.md).`,
+    '',
+    '## Machine',
+    '',
+    ...table(
+      ['', ''],
+      [
+        ...Object.entries(info).map(([k, v]) => [k, v]),
+        ['load average over the whole run', loadNote(startLoad, endLoad)],
+      ],
+    ),
+    '',
+    'The machine is shared with other engineers; each figure states the 1-minute load average before and after it. A load above the core count means processes queued for a core while the figure was taken: such a figure is pessimistic for the sandbox and for its floor alike, and the side-by-side ratios are more trustworthy than the absolute numbers.',
+    '',
+    '## Targets',
+    '',
+    ...sections.flatMap((x) => x.summary.map((line) => `- ${line}`)),
+    '',
+    ...(why.length > 0 ? ['## Gaps and their causes', '', ...why, ''] : []),
+    ...sections.flatMap((x) => [`## ${x.title}`, '', ...x.body, '']),
+  ];
+  // Formatted as the project's `prettier --check .` expects, so a fresh RESULTS.md never fails the lint.
+  const text = lines.join('\n');
+  const config = (await prettier.resolveConfig(o.out)) ?? {};
+  writeFileSync(o.out, await prettier.format(text, { ...config, filepath: o.out }));
+  const targets = sections.flatMap((x) => x.summary.map((line) => `  ${line.replaceAll('**', '')}`));
+  process.stdout.write(`\n${targets.join('\n')}\n\nbench: wrote ${o.out}\n`);
+}
+
+main().catch((e: unknown) => {
+  console.error('bench:', e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
