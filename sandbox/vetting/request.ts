@@ -3,6 +3,7 @@
 // is PROTO_DESERIALIZATION_FAILURE with the inner error, as Scala prints it, in context.reason.
 import { int32Schema } from '../decode';
 import { protoDeserializationFailure, type CantonError } from '../errors';
+import type { FaultSet } from '../faults/install';
 import { packageIdError } from '../ids';
 import { decodePageToken } from './page-token';
 import type { Position } from './topology';
@@ -63,7 +64,14 @@ function uids(field: string, values: readonly string[]): Uid[] {
   return values.map(uid);
 }
 
-export function parseListRequest(body: ListVettedPackagesBody, maxPageSize: number): ListOptions {
+const NO_FAULTS: Pick<FaultSet, 'has'> = { has: () => false };
+
+/** `faults`: the vetting faults of sandbox/faults/groups/vetting.ts switch the branches named after them. */
+export function parseListRequest(
+  body: ListVettedPackagesBody,
+  maxPageSize: number,
+  faults: Pick<FaultSet, 'has'> = NO_FAULTS,
+): ListOptions {
   const packageIds = body.packageMetadataFilter?.packageIds ?? [];
   for (const id of packageIds) {
     const error = packageIdError(id);
@@ -75,10 +83,15 @@ export function parseListRequest(body: ListVettedPackagesBody, maxPageSize: numb
   let after: Position | undefined;
   if (body.pageToken) {
     const decoded = decodePageToken(body.pageToken);
-    if (typeof decoded === 'string') throw valueConversion('page_token', decoded);
-    after = decoded;
+    if (typeof decoded === 'string' && !faults.has('vet-invalid-token-accepted'))
+      throw valueConversion('page_token', decoded);
+    after = typeof decoded === 'string' ? undefined : decoded;
   }
-  const size = body.pageSize ?? 0;
+  let size = body.pageSize ?? 0;
+  if (size < 0 && faults.has('vet-negative-page-size-accepted')) size = 0;
+  if (size > maxPageSize && faults.has('vet-page-size-limit-unenforced')) size = maxPageSize;
+  if (size === maxPageSize + 1 && faults.has('vet-page-size-limit-off-by-one')) size = maxPageSize;
+  if (size === maxPageSize && faults.has('vet-max-page-size-rejected')) size = maxPageSize + 1;
   if (size < 0) {
     throw invariant(
       'page_size',
@@ -90,13 +103,44 @@ export function parseListRequest(body: ListVettedPackagesBody, maxPageSize: numb
   }
 
   const unique = new Map(participants.map((p) => [p.full, p]));
-  return {
+  const opts: ListOptions = {
     packageIds: new Set(packageIds),
     namePrefixes: body.packageMetadataFilter?.packageNamePrefixes ?? [],
     // Empty lists restrict nothing (TopologyStateFilter: "Empty fields are ignored").
     synchronizers: synchronizers.length > 0 ? new Set(synchronizers.map((s) => s.full)) : undefined,
-    participants: unique.size > 0 ? [...unique.values()].sort(compareUid) : undefined,
+    participants:
+      unique.size > 0
+        ? faults.has('vet-filter-order-from-request')
+          ? [...unique.values()]
+          : [...unique.values()].sort(compareUid)
+        : undefined,
     after,
     pageSize: size === 0 ? maxPageSize : size,
   };
+  return withOptionFaults(opts, body, maxPageSize, faults);
+}
+
+/** The vetting faults that change what a request asks for (sandbox/faults/groups/vetting.ts): with none
+ * enabled, the options come back unchanged. */
+function withOptionFaults(
+  opts: ListOptions,
+  body: ListVettedPackagesBody,
+  maxPageSize: number,
+  faults: Pick<FaultSet, 'has'>,
+): ListOptions {
+  const o = { ...opts };
+  const ids = body.packageMetadataFilter?.packageIds ?? [];
+  if (faults.has('vet-filter-package-ids-ignored')) o.packageIds = new Set();
+  if (faults.has('vet-filter-package-ids-first-only')) o.packageIds = new Set(ids.slice(0, 1));
+  if (faults.has('vet-filter-participants-ignored')) o.participants = undefined;
+  if (faults.has('vet-filter-participants-first-only')) o.participants = o.participants?.slice(0, 1);
+  if (faults.has('vet-filter-synchronizers-ignored')) o.synchronizers = undefined;
+  const topology = body.topologyStateFilter;
+  if (faults.has('vet-filter-empty-participants-match-nothing') && topology?.participantIds?.length === 0)
+    o.participants = [];
+  if (faults.has('vet-filter-empty-synchronizers-match-nothing') && topology?.synchronizerIds?.length === 0)
+    o.synchronizers = new Set();
+  if (faults.has('vet-page-size-ignored')) o.pageSize = maxPageSize;
+  if (faults.has('vet-page-size-default-one') && !body.pageSize) o.pageSize = 1;
+  return o;
 }
