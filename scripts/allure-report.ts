@@ -3,13 +3,13 @@
 //    environment block (target, version, capabilities, run id, seed, timeout scale, harness version);
 // 2. one `allure generate` writes both the served report and the single-file one (two awesome plugins), so a
 //    run appends exactly one entry to reports/history/history.jsonl. Allure does not clean its output
-//    folder: it is deleted first, and a run already in the history is rebuilt against a throwaway copy of it;
+//    folder: it is deleted first; a run already in the history is rebuilt against a throwaway copy of the
+//    history as it was before that run;
 // 3. the generator's third-party analytics script is stripped; a page still referencing anything external
 //    fails the build.
 // LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
 import { spawnSync } from 'node:child_process';
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -87,8 +87,11 @@ export function buildAllureReport(paths = reportPaths()): number {
     runId !== undefined && existsSync(paths.lastRun) && readFileSync(paths.lastRun, 'utf8').trim() === runId;
   let historyPath = paths.history;
   if (already && existsSync(paths.history)) {
+    // A rebuild of the run last appended: Allure reads the history as it was before this run (without its
+    // line, which it would otherwise show as its own previous run) and appends to a throwaway copy.
     historyPath = join(tmpdir(), `ledger-conformance-history-${process.pid}.jsonl`);
-    copyFileSync(paths.history, historyPath);
+    const lines = readFileSync(paths.history, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(historyPath, lines.slice(0, -1).map((l) => l + '\n').join(''));
   }
   // cli.js is not an exported subpath of the package: find it beside the entry point (dist/index.js).
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');

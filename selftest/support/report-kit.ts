@@ -1,0 +1,239 @@
+// Shared by the report self-tests: a real `npm run conformance` (scripts/conformance.ts) through
+// selftest/support/report-run.config.ts, every output under its own folder (LEDGER_REPORTS_DIR); a static
+// server for the built report on 127.0.0.1; readers for what the run wrote.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import type { TestVerdict } from '../../reporters/verdicts';
+
+export const ROOT = resolve(__dirname, '..', '..');
+
+/** A run with every verdict kind: the sandbox's VER- rules and VET-PAGE-ORDER (broken by a fault) + the samples. */
+export const KINDS_RUN = {
+  grep: String.raw`VER-|VET-PAGE-ORDER|kinds\.sample`,
+  env: {
+    SANDBOX_FAULTS: 'vet-entries-unsorted',
+    LEDGER_EXPECTATIONS: 'selftest/report-samples/expectations.json',
+  },
+};
+
+export interface RunOutcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into a self-test's run. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k)),
+  );
+}
+
+function run(args: string[], env: Record<string, string>): Promise<RunOutcome> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...cleanEnv(), ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+/** `npm run conformance -- -c selftest/support/report-run.config.ts --grep <grep>`, output under `out`. */
+export function runConformance(
+  out: string,
+  grep: string,
+  env: Record<string, string> = {},
+): Promise<RunOutcome> {
+  return run(['scripts/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep], {
+    ...env,
+    LEDGER_REPORTS_DIR: out,
+  });
+}
+
+/** The secret gate alone over `out` (scripts/secret-gate.ts). */
+export function runSecretGate(out: string, env: Record<string, string> = {}): Promise<RunOutcome> {
+  return run(['scripts/secret-gate.ts'], { ...env, LEDGER_REPORTS_DIR: out });
+}
+
+export const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+export interface MatrixTest {
+  id: string;
+  ruleId?: string;
+  title: string;
+  verdict: TestVerdict;
+  reason?: string;
+}
+
+export interface Matrix {
+  status: string;
+  tests: MatrixTest[];
+  rules: { id: string; verdict: string; tests: { title: string; verdict: string }[] }[];
+  totals: Record<string, number>;
+  uncatalogued: string[];
+  fingerprint?: Record<string, unknown>;
+  fingerprintChanges: { path: string; before: unknown; after: unknown }[];
+}
+
+/** A test of the built Allure report, as the page reads it (reports/allure/data/test-results). */
+export interface ReportTest {
+  id: string;
+  name: string;
+  status: string;
+  labels: { name: string; value?: string }[];
+  categories?: { name: string }[];
+  history?: unknown[];
+}
+
+export function reportTests(out: string): ReportTest[] {
+  const dir = join(out, 'allure', 'data', 'test-results');
+  return readdirSync(dir).map((f) => readJson<ReportTest>(join(dir, f)));
+}
+
+export function environmentOf(out: string): Map<string, string> {
+  const items = readJson<{ name: string; values: string[] }[]>(
+    join(out, 'allure', 'widgets', 'allure_environment.json'),
+  );
+  return new Map(items.map((i) => [i.name, i.values.join(', ')]));
+}
+
+export interface JUnitCase {
+  name: string;
+  outcome: 'passed' | 'skipped' | 'failure' | 'error';
+}
+
+/** One entry per <testcase>: its name and whether it carries <skipped>, <failure> or <error>. */
+export function junitCases(path: string): JUnitCase[] {
+  const xml = readFileSync(path, 'utf8');
+  const unescape = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+  return [...xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => {
+    const name = unescape(/\bname="([^"]*)"/.exec(m[1]!)?.[1] ?? '');
+    // Children only, not the CDATA of system-out/err, which may quote anything.
+    const body = (m[3] ?? '').replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+    const outcome = /<skipped\b/.test(body)
+      ? 'skipped'
+      : /<failure\b/.test(body)
+        ? 'failure'
+        : /<error\b/.test(body)
+          ? 'error'
+          : 'passed';
+    return { name, outcome };
+  });
+}
+
+/** Every file under `dir`. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** A static file server for `dir` on 127.0.0.1, a free port (the multi-file report must be served). */
+export async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const root = resolve(dir);
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = resolve(root, `.${path}`);
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** Why a browser check cannot run here, or undefined when it can (CI installs Debian's chromium: .ci/run). */
+export const noChromium = (): string | undefined =>
+  existsSync(CHROMIUM)
+    ? undefined
+    : `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the report browser checks`;
+
+/**
+ * Debian's Chromium through playwright-core (no browser download), one page that may reach only the loopback:
+ * every other request is blocked and recorded.
+ */
+export async function openBrowser(): Promise<{
+  page: Page;
+  external: string[];
+  close: () => Promise<void>;
+}> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const external: string[] = [];
+  await page.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    const local =
+      url.protocol === 'data:' ||
+      url.protocol === 'file:' ||
+      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    if (local) await route.continue();
+    else {
+      external.push(url.href);
+      await route.abort('blockedbyclient');
+    }
+  });
+  return { page, external, close: () => browser.close() };
+}
+
+/**
+ * A fresh folder for a run's reports, outside test-results/: a self-test run elsewhere (Playwright cleans
+ * its output folder when it starts) must not delete a report while it is being built or read.
+ */
+export function freshReportsDir(name: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), `ledger-conformance-${name}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
