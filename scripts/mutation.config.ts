@@ -17,6 +17,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default defineConfig({
   testDir: '../tests',
+  // Its own folder: Playwright empties its output folder at start, and must not touch another run's.
+  outputDir: '../test-results/mutation',
   fullyParallel: true,
   retries: 0,
   timeout: 30_000,

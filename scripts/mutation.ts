@@ -1,4 +1,4 @@
-// `npm run mutation [-- --faults a,b] [--full] [--workers N]`: proves every check can fail. Starts the clean
+// `npm run mutation [-- --faults a,b] [--full] [--workers N] [--out DIR]`: proves every check can fail. Starts the clean
 // sandbox and one sandbox per fault (in this process, each on its own loopback port), runs the suite once
 // with one Playwright project per sandbox on all cores, and writes reports/mutation.{json,md}: per fault,
 // killed or survived and by which rules; a fault caught only by rules other than those declared is flagged
@@ -21,10 +21,11 @@ import type { PlannedProject } from './mutation.config';
 import { specsForRules } from './suite-listing';
 
 const ROOT = resolve(__dirname, '..');
-const REPORTS = join(ROOT, 'reports');
 const CLEAN = 'clean';
 
 interface Options {
+  /** Where mutation.{json,md} go (reports/ by default; the self-test uses its own folder). */
+  out: string;
   faults: Fault[];
   full: boolean;
   workers: number;
@@ -39,6 +40,7 @@ function parseArgs(argv: string[]): Options {
   const unknown = (names ?? []).filter((n) => !FAULTS.some((f) => f.name === n));
   if (unknown.length > 0) throw new Error(`--faults names unknown faults: ${unknown.join(', ')}`);
   return {
+    out: resolve(ROOT, get('--out') ?? 'reports'),
     faults: names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS],
     full: argv.includes('--full'),
     workers: Number(get('--workers') ?? Math.max(1, availableParallelism())),
@@ -88,13 +90,13 @@ function runPlaywright(projects: PlannedProject[], workers: number, recordsFile:
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  mkdirSync(REPORTS, { recursive: true });
+  mkdirSync(opts.out, { recursive: true });
   const started = Date.now();
   const sandboxes = await Promise.all(
     [undefined, ...opts.faults].map(async (fault) => ({ fault, ...(await startSandbox(fault?.name ?? '')) })),
   );
   const projects = sandboxes.map((s) => plan(s.fault, s.url, opts.full));
-  const recordsFile = join(REPORTS, 'mutation-records.json');
+  const recordsFile = join(opts.out, 'mutation-records.json');
   process.stdout.write(
     `mutation: ${opts.faults.length} faults and the clean sandbox, ${opts.workers} workers\n`,
   );
@@ -131,9 +133,9 @@ async function main(): Promise<void> {
       .map((r) => r.id),
     outcomes,
   };
-  writeFileSync(join(REPORTS, 'mutation.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(opts.out, 'mutation.json'), JSON.stringify(report, null, 2) + '\n');
   const md = renderMutationMarkdown(report);
-  writeFileSync(join(REPORTS, 'mutation.md'), md);
+  writeFileSync(join(opts.out, 'mutation.md'), md);
   for (const o of outcomes.filter((x) => !x.ok)) {
     process.stdout.write(`  ${o.status.padEnd(12)} ${o.fault}${o.flag ? ` — ${o.flag}` : ''}\n`);
   }
