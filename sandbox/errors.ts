@@ -142,9 +142,14 @@ export const invalidArgument = (reason: string): CantonError =>
   );
 
 export const protoDeserializationFailure = (reason: string): CantonError =>
-  cantonError('PROTO_DESERIALIZATION_FAILURE', 'InvalidIndependentOfSystemState', 'Deserialization of protobuf message failed', {
-    context: { reason },
-  });
+  cantonError(
+    'PROTO_DESERIALIZATION_FAILURE',
+    'InvalidIndependentOfSystemState',
+    'Deserialization of protobuf message failed',
+    {
+      context: { reason },
+    },
+  );
 
 export const internalError = (): CantonError =>
   cantonError('LEDGER_API_INTERNAL_ERROR', 'SystemInternalAssumptionViolated', 'An internal error occurred');

@@ -9,15 +9,7 @@
 //    fails the build.
 // LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { makeOffline } from '../reporters/allure-html';
@@ -91,7 +83,13 @@ export function buildAllureReport(paths = reportPaths()): number {
     // line, which it would otherwise show as its own previous run) and appends to a throwaway copy.
     historyPath = join(tmpdir(), `ledger-conformance-history-${process.pid}.jsonl`);
     const lines = readFileSync(paths.history, 'utf8').split('\n').filter(Boolean);
-    writeFileSync(historyPath, lines.slice(0, -1).map((l) => l + '\n').join(''));
+    writeFileSync(
+      historyPath,
+      lines
+        .slice(0, -1)
+        .map((l) => l + '\n')
+        .join(''),
+    );
   }
   // cli.js is not an exported subpath of the package: find it beside the entry point (dist/index.js).
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
