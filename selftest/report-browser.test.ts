@@ -1,0 +1,122 @@
+// The report as a QA engineer sees it: built from a run with failures (the faulty sandbox and the report
+// samples), served on 127.0.0.1 and opened in Debian's Chromium through playwright-core (no browser download).
+// The rule ids, a failing test's steps and its redacted transcript must be on screen, and no request may
+// leave the machine (every non-loopback request is blocked and recorded). The single-file variant must open
+// from file:// the same way. A screenshot is left in reports/selftest/report-browser.png.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test, expect } from '@playwright/test';
+import {
+  freshReportsDir,
+  KINDS_RUN,
+  noChromium,
+  openBrowser,
+  reportTests,
+  ROOT,
+  runConformance,
+  serveStatic,
+  type RunOutcome,
+} from './support/report-kit';
+
+const GREP = String.raw`VER-SHAPE|VER-AUTH-REQUIRED|VET-PAGE-ORDER|kinds\.sample`;
+const SCREENSHOT_DIR = resolve(ROOT, 'reports', 'selftest');
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the report in a real browser', () => {
+  const why = noChromium();
+  test.skip(why !== undefined, why);
+
+  let out: string;
+  let remove: () => void;
+  let run: RunOutcome;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    ({ dir: out, remove } = freshReportsDir('browser'));
+    run = await runConformance(out, GREP, KINDS_RUN.env);
+    server = await serveStatic(join(out, 'allure'));
+    browser = await openBrowser();
+  });
+
+  test.afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    remove?.();
+  });
+
+  test('the run had failures and built the report', () => {
+    expect(run.status, run.stdout.slice(-2000) + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/VET-PAGE-ORDER\s+FAIL/);
+  });
+
+  test('the overview shows the rule ids, the categories and the environment block', async () => {
+    const { page } = browser;
+    await page.goto(server.url);
+    // Groups holding failures open by themselves: the failing rules are on screen at once.
+    for (const id of ['VET-PAGE-ORDER', 'GEN-NO-5XX', 'GEN-ERROR-BODY']) {
+      await expect(page.getByText(id, { exact: true }).first(), id).toBeVisible();
+    }
+    // Groups of passed tests start collapsed: the search box finds a rule by its id, then open the groups
+    // (operation → rule group → rule id).
+    await page.getByPlaceholder('Search tests').fill('VER-AUTH-REQUIRED');
+    for (const group of ['GET /v2/version', 'Version', 'VER-AUTH-REQUIRED']) {
+      await page.getByText(group, { exact: true }).first().click();
+    }
+    await expect(page.getByText(/^VER-AUTH-REQUIRED the version operation requires/).first()).toBeVisible();
+    await page.getByPlaceholder('Search tests').fill('');
+    await expect(page.getByText('Participant version')).toBeVisible();
+    await expect(page.getByText('vet-entries-unsorted')).toBeVisible();
+    // The Categories tab (not the filter of the same name), one category per verdict seen in this run.
+    await page.getByRole('button', { name: /^Categories \d+$/ }).click();
+    for (const name of [
+      'Non-conformance: the target breaks the rule',
+      'Known deviation: expected of this participant version (baseline)',
+      'Environment / inconclusive: target unreachable, timeouts, 5xx, transport',
+      'Harness defect: broken by the harness, no verdict on the target',
+    ]) {
+      await expect(page.getByText(name), name).toBeVisible();
+    }
+  });
+
+  test('a failing test shows its steps per request and, under After Hooks, the redacted transcript', async () => {
+    const { page } = browser;
+    const failing = reportTests(out).find((t) => t.name.startsWith('VET-PAGE-ORDER'))!;
+    await page.goto(`${server.url}#${failing.id}`);
+    await expect(page.getByText(failing.name).first()).toBeVisible();
+    await expect(page.getByText('Category: Non-conformance: the target breaks the rule')).toBeVisible();
+    await expect(page.getByText('POST /v2/package-vetting/list (page 1)').first()).toBeVisible();
+    await expect(page.getByText('clause', { exact: true })).toBeVisible();
+    await page.getByText('After Hooks', { exact: true }).click();
+    await expect(page.getByText('reproduce with curl')).toBeVisible();
+    await page.getByText('HTTP transcript (Authorization redacted)').click();
+    await expect(page.getByText('authorization: Bearer <redacted>').first()).toBeVisible();
+    await expect(page.getByText('#1 POST http://127.0.0.1:', { exact: false }).first()).toBeVisible();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'report-browser.png'), fullPage: true });
+  });
+
+  test('an inconclusive test shows the transport failure in its transcript', async () => {
+    const { page } = browser;
+    const gone = reportTests(out).find((t) => t.name.startsWith('GEN-NO-5XX'))!;
+    await page.goto(`${server.url}#${gone.id}`);
+    await expect(page.getByText(/^Category: Environment \/ inconclusive/)).toBeVisible();
+    await page.getByText('After Hooks', { exact: true }).click();
+    await page.getByText('HTTP transcript (Authorization redacted)').click();
+    await expect(page.getByText(/→ no response: .*ECONNREFUSED/).first()).toBeVisible();
+  });
+
+  test('the single-file report opens from file:// with the same content', async () => {
+    const { page } = browser;
+    await page.goto(pathToFileURL(join(out, 'allure-single.html')).href);
+    await expect(page.getByText('VET-PAGE-ORDER', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Participant version')).toBeVisible();
+  });
+
+  test('no request left the machine', () => {
+    expect(browser.external).toEqual([]);
+  });
+});
