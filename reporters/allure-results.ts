@@ -53,33 +53,43 @@ export function allureStatusOf(
   return current;
 }
 
+/** A result the matrix never judged: its Allure status says what little is known. */
+function verdictOfStatus(status: string | undefined): TestVerdict | 'not-run' {
+  if (status === 'passed') return 'pass';
+  if (status === 'failed') return 'fail';
+  if (status === 'broken') return 'inconclusive';
+  return 'not-run';
+}
+
 /**
- * Labels each `*-result.json` in `dir` with its test's verdict (idempotent). A result without a test id, or
- * whose id the matrix never saw (e.g. a test Playwright did not start), is "not run".
+ * Labels each `*-result.json` in `dir` with its test's verdict (idempotent). A result the matrix has no verdict
+ * for — a test Playwright never started (no test id), or a matrix from another run — keeps its status and is
+ * labelled from it; those are returned as `unjudged` so the build can say so.
  */
 export function annotateResults(
   dir: string,
   tests: readonly VerdictOfTest[],
-): { annotated: number; notRun: string[] } {
+): { annotated: number; unjudged: string[] } {
   const byId = new Map(tests.map((t) => [t.id, t.verdict]));
   let annotated = 0;
-  const notRun: string[] = [];
+  const unjudged: string[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
     const path = join(dir, name);
     const result = JSON.parse(readFileSync(path, 'utf8')) as AllureResultFile;
     const labels = result.labels ?? [];
     const id = labels.find((l) => l.name === TEST_ID_LABEL)?.value;
-    const verdict = (id !== undefined ? byId.get(id) : undefined) ?? 'not-run';
-    if (verdict === 'not-run') notRun.push(result.name ?? name);
+    const judged = id !== undefined ? byId.get(id) : undefined;
+    const verdict = judged ?? verdictOfStatus(result.status);
+    if (judged === undefined && verdict !== 'not-run') unjudged.push(result.name ?? name);
     result.labels = [
       ...labels.filter((l) => l.name !== VERDICT_LABEL),
       { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict] },
     ];
-    result.status = allureStatusOf(verdict, result.status);
+    if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
     writeFileSync(path, JSON.stringify(result));
     annotated++;
   }
-  return { annotated, notRun };
+  return { annotated, unjudged };
 }
 
 /**
@@ -132,7 +142,7 @@ export function environmentEntries(
   }
   entries.push(['Participant version', t.version ?? 'unknown']);
   // The capability fingerprint: every feature and limit (dotted path under `features`).
-  for (const [path, value] of Object.entries(flatten(t.features ?? {}))) {
+  for (const [path, value] of Object.entries(flatten(t.features ?? {}, 'features'))) {
     entries.push([path, String(value)]);
   }
   entries.push([

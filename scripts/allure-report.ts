@@ -53,15 +53,21 @@ function harnessVersion(): string {
 }
 
 /** Step 1: verdict labels and the environment block, from the matrix and the global setup's target file. */
-export function prepareResults(paths = reportPaths()): { notRun: string[] } {
+export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
   const matrix = readJsonFile<{ tests?: VerdictOfTest[]; fingerprintChanges?: FingerprintChange[] }>(
     paths.matrix,
   );
-  const { notRun } = annotateResults(paths.results, matrix?.tests ?? []);
+  const { unjudged } = annotateResults(paths.results, matrix?.tests ?? []);
+  if (unjudged.length > 0) {
+    process.stdout.write(
+      `report: ${unjudged.length} result(s) have no verdict from ${relative(ROOT, paths.matrix)} ` +
+        '(was the rule-matrix reporter in this run?): labelled from their Allure status\n',
+    );
+  }
   dropSkipGlobals(paths.results);
   const target = readJsonFile<TargetFile>(paths.target);
   writeEnvironment(paths.results, environmentEntries(target, matrix?.fingerprintChanges, harnessVersion()));
-  return { notRun };
+  return { unjudged };
 }
 
 /** Returns the exit code: the CLI's, 1 when a page references anything external; 0 when there was nothing to report. */

@@ -148,11 +148,29 @@ test.describe('report agreement', () => {
     const pkg = readJson<{ version: string }>(join(__dirname, '..', 'package.json'));
     expect(env.get('Harness version')).toBe(`ledger-conformance ${pkg.version}`);
     expect(env.get('Capability changes since the previous run')).toBe('none');
-    // The seed of each test is a parameter; the clause too.
-    const vet = reportTests(out).find((t) => t.name.startsWith('VET-PAGE-ORDER'))! as unknown as {
-      parameters: { name: string; value: string }[];
-    };
-    expect(vet.parameters.map((p) => p.name).sort()).toEqual(['clause', 'seed']);
+  });
+
+  test('each test carries its rule: labels, the clause as a parameter and a link, the seed, unique tags', () => {
+    const vet = reportTests(out).find((t) => t.name.startsWith('VET-PAGE-ORDER'))!;
+    const label = (name: string) => vet.labels.filter((l) => l.name === name).map((l) => l.value);
+    expect(label('epic')).toEqual(['POST /v2/package-vetting/list']);
+    expect(label('feature')).toEqual(['Vetting list']);
+    expect(label('story')).toEqual(['VET-PAGE-ORDER']);
+    expect(label('level')).toEqual(['interface']);
+    expect(label('severity')).toHaveLength(1);
+    const tags = label('tag');
+    expect(tags.length).toBeGreaterThan(0);
+    expect(new Set(tags).size, `tags once each: ${tags.join(', ')}`).toBe(tags.length);
+    const params = new Map((vet.parameters ?? []).map((p) => [p.name, p.value]));
+    expect([...params.keys()].sort()).toEqual(['clause', 'seed']);
+    expect(params.get('clause')).toMatch(/^§4\.2: /);
+    expect(params.get('seed')).toMatch(/^\d+$/);
+    expect(vet.links).toContainEqual(
+      expect.objectContaining({
+        name: 'Interface document §4.2',
+        url: 'https://docs.example.com/ledger-api.html#s4.2',
+      }),
+    );
   });
 
   test('the report works offline: no third-party reference, served and single-file', () => {

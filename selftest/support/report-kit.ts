@@ -18,6 +18,8 @@ export const KINDS_RUN = {
   env: {
     SANDBOX_FAULTS: 'vet-entries-unsorted',
     LEDGER_EXPECTATIONS: 'selftest/report-samples/expectations.json',
+    // Where the interface document would be published: each test links to its clause's section.
+    LEDGER_INTERFACE_DOC_URL: 'https://docs.example.com/ledger-api.html#s{section}',
   },
 };
 
@@ -94,6 +96,8 @@ export interface ReportTest {
   labels: { name: string; value?: string }[];
   categories?: { name: string }[];
   history?: unknown[];
+  links?: { name?: string; url: string; type?: string }[];
+  parameters?: { name: string; value: string }[];
 }
 
 export function reportTests(out: string): ReportTest[] {
