@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   let work: Workdir | undefined;
   try {
     if (has('throughput'))
-      sections.push(await throughput({ durationSeconds: o.quick ? 1 : 4, connections: 10 }, facts));
+      sections.push(await throughput({ durationSeconds: o.quick ? 1 : 3, connections: 10 }, facts));
     if (has('profile')) {
       const seconds = o.quick ? 1 : 2;
       const body = await measured(

@@ -21,12 +21,19 @@ export function causes(f: Facts): string[] {
 
   if (t?.version && t.version.met === false) {
     const v = t.version;
+    const sendJsonSelf = Object.entries(p?.version?.selfOf ?? {})
+      .filter(([k]) => k.startsWith('sendJson ') || k.startsWith('toJSON node:buffer'))
+      .reduce((n, [, x]) => n + x, 0);
     out.push(
       `- **version < 10k req/s.** The bare fastify \`GET /hello\` on the same machine in the same run reached ${fmt(v.floor)} req/s` +
         (v.floor < 10_000
           ? ` — the floor itself is below the target, so 10k is out of reach here at this load whatever the sandbox does (the load generator shares the 2 cores with the server and with the other engineers' processes).`
           : '.') +
-        ` The sandbox reaches ${fmt((100 * v.rps) / v.floor)} % of the floor (${beyond(v.rps, v.floor)}). Profile: socket writes ${cat('version', 'socket')}, other Node internals ${cat('version', 'other Node')}, fastify ${cat('version', 'fastify')}, sandbox code ${cat('version', 'sandbox')} — the route already answers a body serialised once at start, so what remains is the HTTP stack the floor pays too plus the app-wide hooks every route of the sandbox passes through (e.g. the empty-bearer check).`,
+        ` The sandbox reaches ${fmt((100 * v.rps) / v.floor)} % of the floor (${beyond(v.rps, v.floor)}). Profile: socket writes ${cat('version', 'socket')}, other Node internals ${cat('version', 'other Node')}, fastify ${cat('version', 'fastify')}, sandbox code ${cat('version', 'sandbox')}.` +
+        (sendJsonSelf > 1 && f.bufferStringify
+          ? ` The sandbox's share is almost all \`sendJson\` (sandbox/reply.ts, ${fmt(sendJsonSelf, 0)} % self time): the route hands it a Buffer serialised once at start, but \`sendJson\` evaluates \`JSON.stringify(body)\` before its \`Buffer.isBuffer\` check — Buffer#toJSON turns the ${fmt(f.bufferStringify.bytes)}-byte body into \`{"type":"Buffer","data":[…]}\`, one number per byte, which is then discarded: ${fmt(f.bufferStringify.stringifyUs, 0)} µs per request measured in this run (of the ${fmt(us(v.rps), 0)} µs a request takes at this rate). Fix (for the sandbox's owners): test \`Buffer.isBuffer(body)\` first and stringify only non-strings that are not Buffers.`
+          : '') +
+        ` What remains is the HTTP stack the floor pays too and the app-wide hooks every route of the sandbox passes through.`,
     );
   }
   if (t?.submit && t.submit.met === false) {
@@ -70,10 +77,12 @@ export function causes(f: Facts): string[] {
   if (c && !c.met) {
     out.push(
       `- **\`npm run conformance\` cold ${s(c.coldMs)} > 10 s.** Playwright itself reports ${s(c.coldReportedMs)} of it; the rest (${s(c.coldMs - c.coldReportedMs)}) is npm, tsx, settings validation and building the Allure HTML. Playwright runs ${c.workers} worker${c.workers === 1 ? '' : 's'}: with no \`workers\` in playwright.config.ts it takes half the cores, so on 2 cores the whole suite runs serially` +
-        (c.twoWorkersMs !== undefined
-          ? ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)} (warm ${s(c.warmMs)} with one worker)`
-          : '') +
-        `. The cost per test is the harness's (figure 5), not the sandbox's; setting workers to the core count and trimming per-test fixture work are the levers (in playwright.config.ts / fixtures, not the bench's to change).`,
+        (c.twoWorkersMs === undefined
+          ? ''
+          : c.twoWorkersMs < 0.9 * c.warmMs
+            ? ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)} (warm ${s(c.warmMs)} with one worker)`
+            : ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)}, no faster than warm with one worker (${s(c.warmMs)}): the second core was taken by other processes during this run, so the what-if shows no gain here`) +
+        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm (tsx and Playwright transpile every file of the project afresh). The cost per test is the harness's (figure 5), not the sandbox's: its start-up and per-test fixture work, and the serial worker, are the levers (playwright.config.ts / fixtures / scripts, not the bench's to change).`,
     );
   }
   return out;

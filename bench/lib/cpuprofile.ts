@@ -29,6 +29,8 @@ export interface ProfileSummary {
   byCategory: Record<Category, number>;
   idlePercent: number;
   selfByFunction: Share[];
+  /** Every function's self time (percent of busy), by the same names as selfByFunction. */
+  selfOf: Record<string, number>;
   selfByArea: Share[];
   inclusiveSandbox: Share[];
 }
@@ -141,6 +143,7 @@ export function summarise(file: string, count = 12, window?: { from: number; to:
     ) as Record<Category, number>,
     idlePercent: (100 * idle) / Math.max(busy + idle, 1),
     selfByFunction: top(selfFn, busy, count),
+    selfOf: Object.fromEntries([...selfFn.entries()].map(([k, v]) => [k, (100 * v) / Math.max(busy, 1)])),
     selfByArea: top(selfArea, busy, count),
     inclusiveSandbox: top(incl, busy, count),
   };

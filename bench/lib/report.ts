@@ -8,6 +8,8 @@ export type Operation = 'version' | 'list' | 'submit';
 export interface Facts {
   throughput?: Partial<Record<Operation, { rps: number; floor: number; target?: number; met?: boolean }>>;
   profile?: Partial<Record<Operation, ProfileSummary & { rps: number }>>;
+  /** sandbox/reply.ts sendJson given the version route's Buffer: JSON.stringify(body) vs the Buffer check, µs. */
+  bufferStringify?: { bytes: number; stringifyUs: number; isBufferUs: number };
   pages?: { ratio: number; firstMs: number; lastMs: number; met: boolean };
   walk?: { ms: number; floorMs: number; requests: number; met: boolean };
   memory?: { ratio: number; met: boolean };
