@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       ? 'the whole suite for every fault'
       : 'per conformance fault, the spec files holding its declared rules (@slow rules only where declared); the whole suite for the clean sandbox and transport faults',
     cleanFailures: clean
-      .filter((r) => ['fail', 'unexpected-pass', 'inconclusive'].includes(r.verdict))
+      .filter((r) => ['fail', 'unexpected-pass', 'inconclusive', 'harness-defect'].includes(r.verdict))
       .map((r) => r.id),
     outcomes,
   };
