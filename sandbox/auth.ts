@@ -3,6 +3,7 @@
 // while resolving — it becomes `unauthenticated`, and the operation answers 401 when it needs a caller.
 // Only a valid token of an unknown user fails early (403 with `ledger_api_error`), like Canton's
 // UserBasedClaimResolver; a token naming another participant is a 403 at authorization.
+import { createSecretKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -77,13 +78,36 @@ type Verify = (token: string) => Promise<JWTPayload>;
 /** HS256 with the shared secret (Canton's unsafe-jwt-hmac-256), or RS256/ES256/ES512 from a JWKS. */
 function verifier(config: SandboxConfig): Verify {
   if (config.auth === 'hs256') {
-    const key = new TextEncoder().encode(config.hmacSecret);
+    // A KeyObject made once: jose would otherwise import the raw secret into WebCrypto on every request.
+    const key = createSecretKey(Buffer.from(config.hmacSecret, 'utf8'));
     return async (token) =>
       (await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload;
   }
   const keys = jwksKeys(config.jwks ?? '');
   const algorithms = ['RS256', 'ES256', 'ES512'];
   return async (token) => (await jwtVerify(token, keys, { algorithms, requiredClaims: ['exp'] })).payload;
+}
+
+/** How many verified tokens are remembered: clients reuse a handful, so a small bound keeps memory flat. */
+const VERIFIED_CACHE_SIZE = 1024;
+
+/**
+ * Remembers tokens that verified, until their `exp`: a client sends the same token on every call, and a
+ * signature check per request is the sandbox's largest cost. Only successes are kept (a refused token is
+ * checked again every time), an entry past `exp` is dropped and verified anew (so it fails as expired), and
+ * the map is bounded (oldest first out).
+ */
+export function cachedVerifier(verify: Verify, now: () => number = Date.now): Verify {
+  const verified = new Map<string, JWTPayload>();
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit !== undefined && (hit.exp ?? 0) * 1000 > now()) return hit;
+    verified.delete(token);
+    const payload = await verify(token);
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, payload);
+    return payload;
+  };
 }
 
 /** A JWKS from a URL (cached five minutes, as Canton) or a file, read once at start so a typo stops it. */
@@ -142,7 +166,7 @@ export function createAuthenticator(config: SandboxConfig): Authenticator {
     // Canton without auth services: wildcard claims, no user (a body must then carry userId).
     return { resolve: () => Promise.resolve({ kind: 'wildcard' }) };
   }
-  const verify = verifier(config);
+  const verify = cachedVerifier(verifier(config));
   const users = new Map(config.users.map((u) => [u.id, u]));
   // Faults (sandbox/faults/groups/version-auth-general.ts): off unless SANDBOX_FAULTS names them.
   const has = (fault: string): boolean => config.faults.includes(fault);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import { requireAuthenticated } from '../sandbox/auth';
+import { cachedVerifier, requireAuthenticated } from '../sandbox/auth';
 import { CantonError } from '../sandbox/errors';
 import { AUD_PREFIX, bearer, PARTICIPANT, redacted, sandbox, token } from './support/sandbox-kit';
 
@@ -244,5 +244,52 @@ test.describe('sandbox auth: disabled', () => {
     ).toBe(403);
     expect(requireAuthenticated(user)).toBe(user);
     expect(requireAuthenticated({ kind: 'wildcard' })).toEqual({ kind: 'wildcard' });
+  });
+});
+
+test.describe('sandbox auth: the verified-token cache', () => {
+  const payload = (exp: number) => ({ sub: 'u', exp });
+
+  test('a token that verified is not verified again until its exp; then it is, and fails as expired', async () => {
+    let clock = 1_000_000_000_000;
+    let calls = 0;
+    const verify = cachedVerifier(
+      async () => {
+        calls += 1;
+        if (clock >= 1_000_000_060_000) throw new Error('"exp" claim timestamp check failed');
+        return payload(1_000_000_060);
+      },
+      () => clock,
+    );
+    await verify('t');
+    await verify('t');
+    expect(calls).toBe(1);
+    clock = 1_000_000_060_000;
+    await expect(verify('t')).rejects.toThrow(/exp/);
+    expect(calls).toBe(2);
+  });
+
+  test('a refused token is checked again on every call (failures are never remembered)', async () => {
+    let calls = 0;
+    const verify = cachedVerifier(async () => {
+      calls += 1;
+      throw new Error('signature verification failed');
+    });
+    await expect(verify('bad')).rejects.toThrow();
+    await expect(verify('bad')).rejects.toThrow();
+    expect(calls).toBe(2);
+  });
+
+  test('the cache is bounded: the oldest token is verified again after 1024 others', async () => {
+    const seen: string[] = [];
+    const verify = cachedVerifier(async (t) => {
+      seen.push(t);
+      return payload(Math.floor(Date.now() / 1000) + 60);
+    });
+    for (let i = 0; i <= 1024; i++) await verify(`t${i}`);
+    await verify('t1024');
+    await verify('t0');
+    expect(seen.filter((t) => t === 't1024')).toHaveLength(1);
+    expect(seen.filter((t) => t === 't0')).toHaveLength(2);
   });
 });
