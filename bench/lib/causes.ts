@@ -46,8 +46,7 @@ export function causes(f: Facts): string[] {
           ? ' The floor itself is below 3k here, so part of the gap is the machine (2 cores shared by the load generator, the server and other engineers).'
           : '') +
         ` Profile of the submit path (self time of the sandbox process): token verification ${cat('submit', 'token')}, sandbox code ${cat('submit', 'sandbox')}, socket writes ${cat('submit', 'socket')}, other Node internals ${cat('submit', 'other Node')}, fastify/ajv ${cat('submit', 'fastify')}, GC ${cat('submit', 'garbage')}.` +
-        ` The largest single cause is \`sandbox/auth.ts\`: every request verifies its bearer token from scratch with jose's \`jwtVerify\` and the secret as a raw Uint8Array — jose then imports it as a WebCrypto HMAC key (\`crypto.subtle.importKey\`) and verifies through the asynchronous WebCrypto path (\`node:internal/crypto/util\`, \`makeTransferable\`, a job per call) on every request; the same token string is verified thousands of times. ` +
-        `Fix (for the sandbox's owners, not done here): import the key once at start (\`createSecretKey\` / one CryptoKey) and cache verified tokens by their string until \`exp\` (bounded map); without the verification share the same run would allow about ${fmt(ceiling)} req/s. The rest is the per-request JSON work of the route (decode, json-layer, interpretation, rendering the tree) and the HTTP stack.`,
+        ` Token verification is already cheap (\`sandbox/auth.ts\` imports the HS256 key once and remembers verified tokens until \`exp\`); without its share the same run would allow about ${fmt(ceiling)} req/s. The rest is the per-request JSON work of the route (decode, json-layer, interpretation, rendering the tree) and the HTTP stack.`,
     );
   }
   if (f.pages && !f.pages.met) {

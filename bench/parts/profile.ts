@@ -97,6 +97,6 @@ export async function profileOps(seconds: number, connections: number, facts: Fa
       rows,
     ),
     '',
-    `\`sendJson\` (sandbox/reply.ts) given a Buffer — the version route's body, ${fmt(bs.bytes)} bytes, serialised once at start — still evaluates \`JSON.stringify(body)\` before it checks \`Buffer.isBuffer(body)\`, and throws the result away. Measured here, in the bench process, median of 3 × 5,000: \`JSON.stringify\` of that Buffer **${fmt(bs.stringifyUs, 1)} µs** vs \`Buffer.isBuffer\` ${fmt(bs.isBufferUs, 3)} µs. In the version profile, \`Buffer#toJSON\` alone (its self time, without the stringification of the byte array it returns) is ${fmt(toJson, 1)} %.`,
+    `\`sendJson\` (sandbox/reply.ts) sends the version route's body — ${fmt(bs.bytes)} bytes, serialised once at start — as the Buffer it is. What stringifying it again would cost, measured here in the bench process (median of 3 × 5,000): \`JSON.stringify\` of that Buffer **${fmt(bs.stringifyUs, 1)} µs** vs \`Buffer.isBuffer\` ${fmt(bs.isBufferUs, 3)} µs; in the version profile \`Buffer#toJSON\` has ${fmt(toJson, 1)} % self time (0 % means no request pays it).`,
   ];
 }
