@@ -1,8 +1,9 @@
 // The secret gate: after a run, every file written under the output folders is read for the literal
-// secrets of the run and for anything shaped like a JWT. A hit names the file and what kind of secret it
-// was, never the secret itself.
+// secrets of the run and for anything shaped like a JWT — inside zips too (a shard's blob report). A hit names
+// the file (and the zip entry) and what kind of secret it was, never the secret itself.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readZip, type ZipEntry } from './zip';
 
 export interface Secret {
   /** What it is, for the message: "LEDGER_HMAC_SECRET", "minted token"… */
@@ -64,19 +65,38 @@ export function scanForSecrets(
   for (const dir of dirs) {
     for (const file of files(dir, skip)) {
       // Binary files are read as latin1 so any embedded ASCII secret still matches byte for byte.
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = readFileSync(file).toString('latin1');
+        bytes = readFileSync(file);
       } catch {
         continue;
       }
-      const found = new Set<string>();
-      for (const secret of usable) if (needles(secret).some((n) => text.includes(n))) found.add(secret.kind);
-      if (JWT_SHAPE.test(text)) found.add('a JWT-shaped string');
-      for (const kind of found) hits.push({ file, kind });
+      // A zip (Playwright's blob report of a shard, a trace) is deflated: its entries are read one by one.
+      if (file.endsWith('.zip')) {
+        let entries: ZipEntry[];
+        try {
+          entries = readZip(file, bytes);
+        } catch {
+          hits.push({ file, kind: 'an unreadable zip (its contents could not be checked)' });
+          continue;
+        }
+        for (const entry of entries) {
+          for (const kind of secretsIn(entry.data.toString('latin1'), usable))
+            hits.push({ file: `${file} › ${entry.name}`, kind });
+        }
+        continue;
+      }
+      for (const kind of secretsIn(bytes.toString('latin1'), usable)) hits.push({ file, kind });
     }
   }
   return hits;
+}
+
+function secretsIn(text: string, secrets: readonly Secret[]): Set<string> {
+  const found = new Set<string>();
+  for (const secret of secrets) if (needles(secret).some((n) => text.includes(n))) found.add(secret.kind);
+  if (JWT_SHAPE.test(text)) found.add('a JWT-shaped string');
+  return found;
 }
 
 export function describeHits(hits: readonly SecretHit[]): string {

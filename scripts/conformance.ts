@@ -4,6 +4,8 @@
 // Exit code: 0 all green; 1 a test did not pass (non-conformance, inconclusive, harness defect, or a known
 // deviation no longer seen), or the report could not be built; 2 a setting is wrong; 3 the secret gate found
 // a secret in the output (that wins over everything: the output must not be published).
+// With --shard=i/n it runs one shard (scripts/shard-run.ts: a blob and Allure results, no report; the same
+// exit codes) and `npm run merge` builds the one report of all shards.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { interfaceDocTemplate } from '../fixtures/interface-doc';
 import { buildAllureReport, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
+import { ShardError, shardArgs, shardRunId } from './shard';
+import { runShard } from './shard-run';
 
 loadDotenv();
 const s = settingsOrExit();
@@ -23,6 +27,21 @@ try {
 }
 // One run id for the whole run; playwright.config.ts keeps it and the workers inherit it.
 process.env.LEDGER_RUN_ID ||= newRunId();
+
+// --shard=i/n: one part of the run, merged later with `npm run merge` (scripts/shard-run.ts).
+let sharding: ReturnType<typeof shardArgs>;
+try {
+  sharding = shardArgs(process.argv.slice(2));
+  if (sharding.shard) shardRunId(process.env.LEDGER_RUN_ID, sharding.shard);
+} catch (e) {
+  if (!(e instanceof ShardError)) throw e;
+  process.stderr.write(`ledger-conformance: ${e.message}\n`);
+  process.exit(2);
+}
+if (sharding.shard) {
+  const { shard, config, rest } = sharding;
+  process.exit(runShard(s, shard, config, rest, process.env.LEDGER_RUN_ID));
+}
 
 const paths = reportPaths();
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
