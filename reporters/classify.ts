@@ -45,6 +45,15 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   const error = messages.join('\n');
   if (result.status === 'skipped')
     return { verdict: 'skip', reason: annotation('skip') ?? annotation('fixme') };
+  // Lost on the way (the target died, a transport error) or out of time, a test says nothing about the target:
+  // an expected failure included — neither its known deviation nor the deviation's disappearance was seen.
+  if (result.status !== 'passed') {
+    if (error.includes(INCONCLUSIVE_MARK) || result.status === 'interrupted') {
+      return { verdict: 'inconclusive', reason: firstLine(error) ?? result.status };
+    }
+    if (result.status === 'timedOut')
+      return { verdict: 'inconclusive', reason: 'timed out waiting for the target' };
+  }
   if (test.expectedStatus === 'failed') {
     return result.status === 'failed'
       ? { verdict: 'known-deviation', reason: annotation('fail') }
@@ -54,11 +63,6 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
         };
   }
   if (result.status === 'passed') return { verdict: 'pass' };
-  if (error.includes(INCONCLUSIVE_MARK) || result.status === 'interrupted') {
-    return { verdict: 'inconclusive', reason: firstLine(error) ?? result.status };
-  }
-  if (result.status === 'timedOut')
-    return { verdict: 'inconclusive', reason: 'timed out waiting for the target' };
   const kind = failureKind(messages, result.steps ?? []);
   if (kind === 'harness-defect') {
     return { verdict: 'harness-defect', reason: `harness defect: ${firstLine(error) ?? 'no error message'}` };

@@ -14,7 +14,7 @@ import { RULES, ruleIdOfTitle } from '../rules/catalogue';
 import { classify } from './classify';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
-import { ruleRows, totals, type TestRecord } from './verdicts';
+import { ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
 
 export interface MatrixOptions {
   outputDir?: string;
@@ -35,6 +35,14 @@ export interface TestVerdictRecord extends TestRecord {
   id: string;
   project: string;
 }
+
+/** Test verdicts that make a run fail, whatever Playwright's own status says. */
+const NOT_PASSING: ReadonlySet<TestVerdict> = new Set([
+  'fail',
+  'unexpected-pass',
+  'harness-defect',
+  'inconclusive',
+]);
 
 export default class RuleMatrixReporter implements Reporter {
   private readonly records = new Map<string, TestVerdictRecord>();
@@ -70,8 +78,14 @@ export default class RuleMatrixReporter implements Reporter {
     });
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const records = [...this.records.values()];
+    // Playwright counts an expected failure as passed even when it ended inconclusive (the target died during
+    // a known deviation's test): the run must still not look green, so the exit code follows the verdicts.
+    const status =
+      result.status === 'passed' && records.some((r) => NOT_PASSING.has(r.verdict))
+        ? 'failed'
+        : result.status;
     const rows = ruleRows(RULES, records);
     const target = readJson<TargetInfo>(this.targetFile);
     const fingerprint: Fingerprint | undefined = target
@@ -82,7 +96,7 @@ export default class RuleMatrixReporter implements Reporter {
     const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
     const report = {
       generatedAt: new Date().toISOString(),
-      status: result.status,
+      status,
       target: target ? { baseUrl: target.baseUrl, version: target.version } : undefined,
       fingerprint,
       fingerprintChanges: changes,
@@ -108,6 +122,7 @@ export default class RuleMatrixReporter implements Reporter {
       writeFileSync(this.fingerprintHistory, JSON.stringify(fingerprint, null, 2) + '\n');
     }
     process.stdout.write(renderSummary(report));
+    return status === result.status ? undefined : { status };
   }
 
   printsToStdio(): boolean {
