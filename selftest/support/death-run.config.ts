@@ -1,0 +1,26 @@
+// The conformance run of selftest/participant-death.test.ts: the real config (same fixtures, global setup,
+// timeouts and the rule matrix that judges every test), against LEDGER_BASE_URL, every output under
+// LEDGER_REPORTS_DIR — never the real reports/ — plus Playwright's JSON report (start time and duration of
+// every test, to tell the tests before the participant died from those after).
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import base from '../../playwright.config';
+
+const out = process.env.LEDGER_REPORTS_DIR;
+if (!out)
+  throw new Error('LEDGER_REPORTS_DIR is unset: run this config through selftest/participant-death.test.ts');
+const ROOT = resolve(__dirname, '..', '..');
+
+export default defineConfig({
+  ...base,
+  testDir: resolve(ROOT, 'tests'),
+  outputDir: `${out}/test-results`,
+  // One worker: the tests run in a fixed order, so "the participant dies after N requests" is reproducible.
+  workers: 1,
+  fullyParallel: false,
+  reporter: [
+    ['list'],
+    [resolve(ROOT, 'reporters/rule-matrix.ts')],
+    ['json', { outputFile: `${out}/playwright.json` }],
+  ],
+});
