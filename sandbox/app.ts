@@ -6,7 +6,7 @@ import { createAuthenticator, emptyBearerHook } from './auth';
 import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode';
-import { installErrorHandling } from './error-handler';
+import { clientErrorHandler, installErrorHandling } from './error-handler';
 import { faultSet, installFaults, resolveFaults } from './faults/install';
 import { registerControlRoutes } from './routes/control';
 import { registerSubmitRoutes } from './routes/submit';
@@ -22,6 +22,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
+    clientErrorHandler, // malformed HTTP: text/plain, as pekko, never fastify's JSON
     ajv: {
       customOptions: {
         coerceTypes: false, // "5" is not 5
