@@ -127,10 +127,11 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
     async ({ ledger, commands }) => {
       const original = commands.submitRequest();
       await submitAccepted(ledger, original, 'the original submission');
+      // The other commandId extends the first: a change ID built from a prefix of the commandId collides.
       await submitAccepted(
         ledger,
-        { ...original, commandId: commands.ids.commandId() },
-        'the same request with another commandId',
+        { ...original, commandId: `${original.commandId}-${commands.ids.commandId()}` },
+        'the same request with another commandId (the first one plus a suffix)',
       );
     },
   );
@@ -147,7 +148,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
         const user = settings.secondUser;
         test.skip(
           user === undefined,
-          'needs a second user with the same act-as rights: set LEDGER_SECOND_USER (for the in-process sandbox, also add the user to SANDBOX_USERS)',
+          'needs a second user with the same act-as rights: set LEDGER_SECOND_USER (the in-process sandbox has conformance2)',
         );
         const minter = tokens.provider.minter;
         test.skip(
