@@ -53,6 +53,8 @@ export const DEV_DEFAULTS = {
   synchronizerId: `sandbox::${DEV_NAMESPACE}`,
   users: [
     { id: 'conformance', actAs: [devParty('Alice'), devParty('Bob')], readAs: [devParty('Charlie')] },
+    // The same rights under another userId: another user's identical command is a new change (SUB-DEDUP-NEW-USER-ID).
+    { id: 'conformance2', actAs: [devParty('Alice'), devParty('Bob')], readAs: [devParty('Charlie')] },
     { id: 'reader', actAs: [], readAs: [devParty('Alice')] },
   ] satisfies SandboxUser[],
 };

@@ -16,6 +16,8 @@ export interface FaultOutcome {
   flag?: string;
   ok: boolean;
   specs: string[];
+  /** The profile's clean run this fault was judged against (`clean@strict-interface`), if not the default. */
+  profile?: string;
 }
 
 export interface MutationReport {
@@ -23,6 +25,8 @@ export interface MutationReport {
   durationSeconds: number;
   selection: string;
   cleanFailures: string[];
+  /** The settings profiles some faults run with, each judged against its own clean sandbox. */
+  profiles: { name: string; why: string; settings: string }[];
   outcomes: FaultOutcome[];
 }
 
@@ -49,6 +53,7 @@ export function judgeFault(
     killedByDeclared,
     inconclusive,
     specs,
+    ...(fault.profile ? { profile: `clean@${fault.profile.name}` } : {}),
   };
   if (fault.kind === 'transport') {
     const expectPass = fault.expect === 'pass';
@@ -91,15 +96,24 @@ export function renderMutationMarkdown(r: MutationReport): string {
       `Transport faults handled as inconclusive/pass: ${transport.filter((o) => o.ok).length} of ${transport.length}.`,
     `Clean sandbox: ${r.cleanFailures.length === 0 ? 'green' : `FAILED on ${r.cleanFailures.join(', ')}`}.`,
     `Specs run per fault: ${r.selection}. Took ${r.durationSeconds} s.`,
+    ...(r.profiles.length > 0
+      ? [
+          '',
+          'Some faults need settings for their rules to run; each runs with them and is judged against a clean ' +
+            'sandbox started with the same (column "against"):',
+          '',
+          ...r.profiles.map((p) => `- \`${p.name}\`: ${p.settings} — ${p.why}`),
+        ]
+      : []),
     '',
-    '| fault | what it breaks | verdict | declared rules | caught by | note |',
-    '|---|---|---|---|---|---|',
+    '| fault | what it breaks | verdict | declared rules | caught by | against | note |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const o of r.outcomes) {
     const caught =
       o.kind === 'transport' ? `inconclusive: ${o.inconclusive.length} rules` : o.killedBy.join(', ') || '—';
     lines.push(
-      `| ${o.fault} | ${o.breaks} | ${o.ok ? '' : '**'}${o.status}${o.ok ? '' : '**'} | ${o.declared.join(', ') || '—'} | ${caught} | ${o.flag ?? ''} |`,
+      `| ${o.fault} | ${o.breaks} | ${o.ok ? '' : '**'}${o.status}${o.ok ? '' : '**'} | ${o.declared.join(', ') || '—'} | ${caught} | ${o.profile ?? 'clean'} | ${o.flag ?? ''} |`,
     );
   }
   return lines.join('\n') + '\n';

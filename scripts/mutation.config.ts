@@ -8,8 +8,12 @@ export interface PlannedProject {
   url: string;
   /** Spec files (relative to the repo root); empty = the whole suite. */
   specs: string[];
+  /** Rule ids whose tests alone run (`--by-rule`); empty = every test of `specs`. */
+  rules: string[];
   /** Rule ids of @slow tests to leave out (they only run where a fault declares them). */
   skipSlow: string[];
+  /** LEDGER_* settings of this project's harness (a fault profile's), on top of the environment. */
+  env: Record<string, string>;
 }
 
 const plan = JSON.parse(process.env.MUTATION_PLAN ?? '[]') as PlannedProject[];
@@ -27,7 +31,9 @@ export default defineConfig({
   projects: plan.map((p): Project => ({
     name: p.name,
     testMatch: p.specs.length > 0 ? p.specs.map((s) => `**/${s.replace(/^tests\//, '')}`) : '**/*.spec.ts',
+    // A title starts with its rule id and a space (the grep sees the file and describe titles before it).
+    grep: p.rules.length > 0 ? new RegExp(`(^| )(${p.rules.map(escape).join('|')}) `) : undefined,
     grepInvert: p.skipSlow.length > 0 ? new RegExp(`(${p.skipSlow.map(escape).join('|')}) `) : undefined,
-    use: { targetBaseUrl: p.url },
+    use: { targetBaseUrl: p.url, ledgerEnv: p.env },
   })),
 });

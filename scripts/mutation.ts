@@ -1,5 +1,6 @@
-// `npm run mutation [-- --faults a,b] [--full] [--workers N] [--out DIR]`: proves every check can fail. Starts the clean
-// sandbox and one sandbox per fault (in this process, each on its own loopback port), runs the suite once
+// `npm run mutation [-- --faults a,b] [--full | --by-rule] [--workers N] [--out DIR]`: proves every check can fail. Starts the clean
+// sandbox and one sandbox per fault (in this process, each on its own loopback port; a fault that needs
+// settings — its profile — gets them, and is judged against a clean sandbox with the same), runs the suite once
 // with one Playwright project per sandbox on all cores, and writes reports/mutation.{json,md}: per fault,
 // killed or survived and by which rules; a fault caught only by rules other than those declared is flagged
 // (the suite caught it by accident: the intended check is weak). Exits non-zero unless the clean sandbox is
@@ -10,10 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { newRunId } from '../fixtures/settings';
 import { RULES } from '../rules/catalogue';
 import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';
 import { FAULTS, type Fault } from '../sandbox/faults/catalogue';
+import { describeProfile, type FaultProfile } from '../sandbox/faults/profiles';
 import type { ProjectRecord } from '../reporters/mutation-collector';
 import { ruleRows, type RuleRow } from '../reporters/verdicts';
 import { judgeFault, renderMutationMarkdown, type MutationReport } from './mutation-judge';
@@ -27,9 +30,20 @@ interface Options {
   /** Where mutation.{json,md} go (reports/ by default; the self-test uses its own folder). */
   out: string;
   faults: Fault[];
-  full: boolean;
+  /** What runs per conformance fault: its declared rules' spec files (default), the whole suite, or only the tests of its declared rules. */
+  selection: Selection;
   workers: number;
 }
+
+type Selection = 'specs' | 'full' | 'rules';
+
+const SELECTION_TEXT: Record<Selection, string> = {
+  specs:
+    'per conformance fault, the spec files holding its declared rules (@slow rules only where declared); the whole suite for the clean sandbox and transport faults',
+  full: 'the whole suite for every fault',
+  rules:
+    'per conformance fault, only the tests of its declared rules (so a fault caught only by other rules shows as survived, not flagged); per transport fault, tests/version, auth and deduplication specs (all three operations); the whole suite for the clean sandbox',
+};
 
 function parseArgs(argv: string[]): Options {
   const get = (flag: string) => {
@@ -42,15 +56,24 @@ function parseArgs(argv: string[]): Options {
   return {
     out: resolve(ROOT, get('--out') ?? 'reports'),
     faults: names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS],
-    full: argv.includes('--full'),
+    selection: argv.includes('--full') ? 'full' : argv.includes('--by-rule') ? 'rules' : 'specs',
     workers: Number(get('--workers') ?? Math.max(1, availableParallelism())),
   };
 }
 
-async function startSandbox(faults: string): Promise<{ app: FastifyInstance; url: string }> {
+async function startSandbox(
+  faults: string,
+  profile: FaultProfile | undefined,
+): Promise<{ app: FastifyInstance; url: string }> {
   // The sandbox's own settings apply (SANDBOX_*), as in a conformance run; the control route is on, as there.
   const app = await buildApp(
-    loadConfig({ ...process.env, SANDBOX_FAULTS: faults, SANDBOX_CONTROL: 'true', LOG_LEVEL: '' }),
+    loadConfig({
+      ...process.env,
+      ...profile?.sandbox,
+      SANDBOX_FAULTS: faults,
+      SANDBOX_CONTROL: 'true',
+      LOG_LEVEL: '',
+    }),
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
@@ -58,14 +81,48 @@ async function startSandbox(faults: string): Promise<{ app: FastifyInstance; url
 
 const SLOW_RULES = RULES.filter((r) => r.tags.includes('@slow')).map((r) => r.id);
 
-function plan(fault: Fault | undefined, url: string, full: boolean): PlannedProject {
-  if (!fault) return { name: CLEAN, url, specs: [], skipSlow: [] };
-  const targeted = fault.kind === 'conformance' && !full;
+/** The clean run a fault is judged against: `clean`, or `clean@<profile>` for a fault that needs settings. */
+const cleanName = (profile: FaultProfile | undefined) => (profile ? `${CLEAN}@${profile.name}` : CLEAN);
+
+/**
+ * What a transport fault runs with `--by-rule`: one spec per operation's concerns that together call all three
+ * operations, reads and writes (the whole suite at 300 ms a response would take minutes).
+ */
+const TRANSPORT_SPECS_BY_RULE = [
+  'tests/version.spec.ts',
+  'tests/auth.spec.ts',
+  'tests/deduplication.spec.ts',
+];
+
+function plan(fault: Fault, url: string, selection: Selection): PlannedProject {
+  const targeted = fault.kind === 'conformance' && selection !== 'full';
+  const transportSpecs = fault.kind === 'transport' && selection === 'rules' ? TRANSPORT_SPECS_BY_RULE : [];
   return {
     name: fault.name,
     url,
-    specs: targeted ? specsForRules(ROOT, fault.rules) : [],
+    specs: targeted ? specsForRules(ROOT, fault.rules) : transportSpecs,
+    rules: targeted && selection === 'rules' ? fault.rules : [],
     skipSlow: SLOW_RULES.filter((id) => !fault.rules.includes(id)),
+    env: fault.profile?.harness ?? {},
+  };
+}
+
+/**
+ * The clean twin of a profile: the whole suite for the default one; for another profile, the specs and slow
+ * rules its faults need (with the same settings, so only the fault differs).
+ */
+function planClean(profile: FaultProfile | undefined, url: string, faults: PlannedProject[]): PlannedProject {
+  if (!profile) return { name: CLEAN, url, specs: [], rules: [], skipSlow: [], env: {} };
+  const union = (pick: (f: PlannedProject) => string[]) =>
+    faults.some((f) => pick(f).length === 0) ? [] : [...new Set(faults.flatMap(pick))];
+  const skipSlow = SLOW_RULES.filter((id) => faults.every((f) => f.skipSlow.includes(id)));
+  return {
+    name: cleanName(profile),
+    url,
+    specs: union((f) => f.specs),
+    rules: union((f) => f.rules),
+    skipSlow,
+    env: profile.harness,
   };
 }
 
@@ -80,6 +137,8 @@ function runPlaywright(projects: PlannedProject[], workers: number, recordsFile:
         MUTATION_PLAN: JSON.stringify(projects),
         MUTATION_RECORDS: recordsFile,
         LEDGER_BASE_URL: '',
+        // One run id, as `npm run conformance` sets: ids then look as they do against a real participant.
+        LEDGER_RUN_ID: process.env.LEDGER_RUN_ID || newRunId(),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -92,10 +151,33 @@ async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(opts.out, { recursive: true });
   const started = Date.now();
-  const sandboxes = await Promise.all(
-    [undefined, ...opts.faults].map(async (fault) => ({ fault, ...(await startSandbox(fault?.name ?? '')) })),
-  );
-  const projects = sandboxes.map((s) => plan(s.fault, s.url, opts.full));
+  const profiles = new Map<string, FaultProfile | undefined>([[CLEAN, undefined]]);
+  for (const f of opts.faults) if (f.profile) profiles.set(cleanName(f.profile), f.profile);
+  const sandboxes = await Promise.all([
+    ...[...profiles.values()].map(async (profile) => ({
+      fault: undefined,
+      profile,
+      ...(await startSandbox('', profile)),
+    })),
+    ...opts.faults.map(async (fault) => ({
+      fault,
+      profile: fault.profile,
+      ...(await startSandbox(fault.name, fault.profile)),
+    })),
+  ]);
+  const faultProjects = sandboxes.flatMap((s) => (s.fault ? [plan(s.fault, s.url, opts.selection)] : []));
+  const projects = [
+    ...sandboxes
+      .filter((s) => !s.fault)
+      .map((s) =>
+        planClean(
+          s.profile,
+          s.url,
+          faultProjects.filter((p) => FAULTS.find((f) => f.name === p.name)?.profile === s.profile),
+        ),
+      ),
+    ...faultProjects,
+  ];
   const recordsFile = join(opts.out, 'mutation-records.json');
   process.stdout.write(
     `mutation: ${opts.faults.length} faults and the clean sandbox, ${opts.workers} workers\n`,
@@ -111,26 +193,24 @@ async function main(): Promise<void> {
       RULES,
       records.filter((r) => r.project === project),
     );
-  const clean = rowsOf(CLEAN);
-  const outcomes = projects
-    .filter((p) => p.name !== CLEAN)
-    .map((p) =>
-      judgeFault(
-        FAULTS.find((f) => f.name === p.name)!,
-        clean,
-        rowsOf(p.name),
-        p.specs,
-      ),
-    );
+  const cleanRuns = [...profiles.keys()].map((name) => ({ name, rows: rowsOf(name) }));
+  const outcomes = faultProjects.map((p) => {
+    const fault = FAULTS.find((f) => f.name === p.name)!;
+    const clean = cleanRuns.find((c) => c.name === cleanName(fault.profile))!.rows;
+    return judgeFault(fault, clean, rowsOf(p.name), p.specs);
+  });
   const report: MutationReport = {
     generatedAt: new Date().toISOString(),
     durationSeconds: Math.round((Date.now() - started) / 1000),
-    selection: opts.full
-      ? 'the whole suite for every fault'
-      : 'per conformance fault, the spec files holding its declared rules (@slow rules only where declared); the whole suite for the clean sandbox and transport faults',
-    cleanFailures: clean
-      .filter((r) => ['fail', 'unexpected-pass', 'inconclusive', 'harness-defect'].includes(r.verdict))
-      .map((r) => r.id),
+    selection: SELECTION_TEXT[opts.selection],
+    cleanFailures: cleanRuns.flatMap((c) =>
+      c.rows
+        .filter((r) => ['fail', 'unexpected-pass', 'inconclusive', 'harness-defect'].includes(r.verdict))
+        .map((r) => (c.name === CLEAN ? r.id : `${r.id} (${c.name})`)),
+    ),
+    profiles: [...profiles.entries()].flatMap(([name, p]) =>
+      p ? [{ name, why: p.why, settings: describeProfile(p) }] : [],
+    ),
     outcomes,
   };
   writeFileSync(join(opts.out, 'mutation.json'), JSON.stringify(report, null, 2) + '\n');

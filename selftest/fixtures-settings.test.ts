@@ -104,6 +104,16 @@ test('with nothing set, the settings are the sandbox’s dev defaults', () => {
   expect(rights, 'the unauthorized party is nobody’s').not.toContain(s.unauthorizedParty);
   expect(s.unauthorizedParty).toBe(devParty('Dave'));
   expect(s.baseUrl).toBeUndefined();
+  const second = DEV_DEFAULTS.users.find((u) => u.id === s.secondUser);
+  expect(second?.actAs, 'the second dev user has the same act-as rights').toEqual(user.actAs);
+});
+
+test('the second user defaults to the dev one only for the in-process sandbox', () => {
+  expect(settingsFor().secondUser).toBe(DEV.secondUser);
+  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).secondUser).toBeUndefined();
+  expect(
+    settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_SECOND_USER: 'qa2' }).secondUser,
+  ).toBe('qa2');
 });
 
 /** Runs a command of the harness with a clean environment plus `env`. */

@@ -1,6 +1,7 @@
 // A fault: a small, faithful deviation of exactly one behaviour of the sandbox, declared as data, so the
 // suite can be shown to catch it (issue 5). Faults are off unless named in SANDBOX_FAULTS.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FaultProfile } from './profiles';
 
 export type FaultRoute = 'version' | 'vetting-list' | 'submit-tree' | 'any';
 
@@ -24,6 +25,8 @@ export interface Fault {
    */
   kind: 'conformance' | 'transport';
   expect?: 'fail' | 'inconclusive' | 'pass';
+  /** The settings its rules need to run (profiles.ts); absent = the defaults of a conformance run. */
+  profile?: FaultProfile;
   /**
    * A response-level fault: rewrites the JSON response of `route` before it is sent. Return the new view,
    * or undefined to leave the response as it is. Faults that need to change behaviour rather than output

@@ -8,9 +8,8 @@
 //   how it answers an undecodable body). With no `sub-*` fault enabled it is undefined and the default
 //   path runs untouched.
 //
-// A few rules are only observable with a setting (a second user, no authentication, a release that knows
-// tapsMaxPasses, the 3.5 tree removal); their faults join the catalogue only when that setting is present,
-// so the default mutation run judges only what the default suite can see (see ENV_GATED below).
+// A few rules are only observable with a setting (no authentication, a release that knows tapsMaxPasses,
+// the 3.5 tree removal): their faults carry the profile (../profiles.ts) the mutation runner starts them with.
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxConfig } from '../../config';
@@ -29,10 +28,10 @@ import { ledgerStringError, uniqueIdentifierError } from '../../ids';
 import type { JsCommands } from '../../ledger/decode';
 import { changeKey, type DedupResult } from '../../ledger/dedup';
 import type { Ledger } from '../../ledger/ledger';
-import { releaseAtLeast } from '../../ledger/release';
 import type { TraceContext } from '../../ledger/trace';
 import type { CommittedTx } from '../../ledger/tree';
 import type { DedupWindow, Validated } from '../../ledger/validate';
+import { PROFILES } from '../profiles';
 import type { Fault, ResponseView } from '../types';
 
 // ─── Reading and writing responses ──────────────────────────────────────────────────────────────────────────
@@ -480,61 +479,45 @@ const behaviourFaults: Fault[] = [
   ),
 ];
 
-/**
- * Faults of rules the default suite skips: each needs the setting that lets its rule run. They join the
- * catalogue only when it is present, so the default mutation run does not count faults nothing can see.
- */
-const ENV_GATED: { when: (env: NodeJS.ProcessEnv) => boolean; needs: string; fault: Fault }[] = [
+/** Faults of rules that only run with a setting: each carries the profile its sandbox and harness need. */
+const profiled: Fault[] = [
   {
-    when: (env) => releaseAtLeast(env.SANDBOX_VERSION || '3.4.11', 3, 4, 12),
-    needs: 'SANDBOX_VERSION ≥ 3.4.12 (tapsMaxPasses exists from 3.4.12)',
-    fault: conformance(
+    ...conformance(
       'sub-taps-nonpositive-accepted',
       'tapsMaxPasses of zero or less is accepted (the participant falls back to its default)',
       ['SUB-TAPS-NONPOSITIVE'],
     ),
+    profile: PROFILES.taps,
+  },
+  // The default suite runs this rule: against the in-process sandbox the harness acts as a second dev user.
+  conformance(
+    'sub-dedup-user-ignored',
+    'the change ID leaves out the userId: the same command of another user is a duplicate',
+    ['SUB-DEDUP-NEW-USER-ID'],
+  ),
+  {
+    ...conformance('sub-userid-no-at-sign', 'userIds with "@" are rejected (stricter than UserIdString)', [
+      'SUB-USERID-BOUNDARY',
+    ]),
+    profile: PROFILES.noAuth,
   },
   {
-    when: (env) => !!env.LEDGER_SECOND_USER || env.LEDGER_AUTH === 'none',
-    needs: 'LEDGER_SECOND_USER (a second user in SANDBOX_USERS) or LEDGER_AUTH=none',
-    fault: conformance(
-      'sub-dedup-user-ignored',
-      'the change ID leaves out the userId: the same command of another user is a duplicate',
-      ['SUB-DEDUP-NEW-USER-ID'],
-    ),
-  },
-  {
-    when: (env) => env.LEDGER_AUTH === 'none' && env.SANDBOX_AUTH === 'none',
-    needs: 'SANDBOX_AUTH=none and LEDGER_AUTH=none (userIds are then taken as sent)',
-    fault: conformance(
-      'sub-userid-no-at-sign',
-      'userIds with "@" are rejected (stricter than UserIdString)',
-      ['SUB-USERID-BOUNDARY'],
-    ),
-  },
-  {
-    when: (env) =>
-      env.SANDBOX_REMOVE_TREE_IN_35 === 'true' && releaseAtLeast(env.SANDBOX_VERSION || '3.4.11', 3, 5, 0),
-    needs: 'SANDBOX_VERSION ≥ 3.5.0, SANDBOX_REMOVE_TREE_IN_35=true and LEDGER_EXPECTATIONS=none',
-    fault: conformance(
+    ...conformance(
       'sub-tree-not-removed',
       'a 3.5 release still serves the transaction tree the document removes in 3.5.0',
       ['SUB-TREE-REMOVED-3-5'],
     ),
+    profile: PROFILES.treeRemoved35,
   },
 ];
 
-export const submissionFaults: Fault[] = [
-  ...responseFaults,
-  ...behaviourFaults,
-  ...ENV_GATED.filter((g) => g.when(process.env)).map((g) => g.fault),
-];
+export const submissionFaults: Fault[] = [...responseFaults, ...behaviourFaults, ...profiled];
 
-/** Every submission fault name, the gated ones included (for the hooks and their self-test). */
+/** Every submission fault name (for the hooks and their self-test). */
 export const SUBMISSION_FAULT_NAMES: readonly string[] = [
   ...responseFaults,
   ...behaviourFaults,
-  ...ENV_GATED.map((g) => g.fault),
+  ...profiled,
 ].map((f) => f.name);
 
 // ─── The behaviour switches ─────────────────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@
 // by name at the one place they deviate (sandbox/vetting/request.ts, sandbox/vetting/list.ts,
 // sandbox/routes/vetting.ts). `rules` lists every rule of tests/vetting.spec.ts the fault makes fail.
 import { encodePageToken } from '../../vetting/page-token';
+import { PROFILES } from '../profiles';
 import type { Fault, ResponseView } from '../types';
 
 interface Entry {
@@ -183,6 +184,7 @@ export const vettingFaults: Fault[] = [
     breaks:
       'strict-interface mode only: the last page carries "" only when it is shorter than pageSize; an exactly full last page keeps a token (a no-op in canton mode, where every non-empty page keeps one)',
     rules: ['VET-PAGE-FINAL-TOKEN-EMPTY'],
+    profile: PROFILES.strictInterface,
   }),
   vet({
     name: 'vet-token-cursor',
