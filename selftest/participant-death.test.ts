@@ -10,7 +10,7 @@
 // killed process: that request's connection is dropped unanswered, every open connection is reset and the
 // port refuses connections from then on.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -219,6 +219,7 @@ test.describe('a participant that dies mid-run', () => {
       test.info().annotations.push({ type: 'timing', description: summary });
       console.log(`[participant-death] ${summary}`);
       expect(afterDeathMs, summary).toBeLessThan(15_000 + late.length * 3_000);
+      rmSync(run.out, { recursive: true, force: true }); // kept when an assertion failed, for a look
     } finally {
       await app.close();
     }
@@ -236,6 +237,7 @@ test.describe('a participant that dies mid-run', () => {
       // Playwright alone would call an expected failure that failed "passed": the rule matrix overrides it.
       expect(matrix.status).toBe('failed');
       expect(run.status, tail(run)).toBe(1);
+      rmSync(run.out, { recursive: true, force: true });
     } finally {
       await app.close();
     }
