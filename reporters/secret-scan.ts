@@ -3,7 +3,7 @@
 // the file (and the zip entry) and what kind of secret it was, never the secret itself.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readZip, type ZipEntry } from './zip';
+import AdmZip from 'adm-zip';
 
 export interface Secret {
   /** What it is, for the message: "LEDGER_HMAC_SECRET", "minted token"… */
@@ -71,11 +71,15 @@ export function scanForSecrets(
       } catch {
         continue;
       }
-      // A zip (Playwright's blob report of a shard, a trace) is deflated: its entries are read one by one.
+      // A zip (Playwright's blob report of a shard, a trace) is deflated: its entries are read one by one, in
+      // memory. One that cannot be read (truncated, a bad checksum, an unknown method) could hide anything.
       if (file.endsWith('.zip')) {
-        let entries: ZipEntry[];
+        let entries: { name: string; data: Buffer }[];
         try {
-          entries = readZip(file, bytes);
+          entries = new AdmZip(bytes)
+            .getEntries()
+            .filter((entry) => !entry.isDirectory)
+            .map((entry) => ({ name: entry.entryName, data: entry.getData() }));
         } catch {
           hits.push({ file, kind: 'an unreadable zip (its contents could not be checked)' });
           continue;

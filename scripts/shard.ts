@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readZip } from '../reporters/zip';
+import AdmZip from 'adm-zip';
 
 /** Set by scripts/conformance.ts for a shard's `playwright test`: "<i>/<n>". */
 export const SHARD_ENV = 'LEDGER_SHARD';
@@ -147,14 +147,23 @@ interface BlobEvent {
 }
 
 export function blobInfo(zip: string): BlobInfo {
-  const report = readZip(zip).find((e) => e.name.endsWith('.jsonl'));
+  let report: Buffer | undefined;
+  try {
+    report = new AdmZip(zip)
+      .getEntries()
+      .find((e) => e.entryName.endsWith('.jsonl'))
+      ?.getData();
+  } catch (e) {
+    // adm-zip's message ("Invalid or unsupported zip format…") does not say which file.
+    throw new ShardError(`${zip} is not a readable zip: ${e instanceof Error ? e.message : String(e)}`);
+  }
   if (!report) throw new ShardError(`${zip} holds no report.jsonl: it is not a Playwright blob report`);
   const info: BlobInfo = {};
   let start = 0;
-  for (let i = 0; i < 2 && start < report.data.length; i++) {
-    let end = report.data.indexOf(10, start);
-    if (end < 0) end = report.data.length;
-    const event = JSON.parse(report.data.toString('utf8', start, end)) as BlobEvent;
+  for (let i = 0; i < 2 && start < report.length; i++) {
+    let end = report.indexOf(10, start);
+    if (end < 0) end = report.length;
+    const event = JSON.parse(report.toString('utf8', start, end)) as BlobEvent;
     if (event.method === 'onBlobReportMetadata') info.shard = event.params?.shard ?? undefined;
     if (event.method === 'onConfigure') {
       info.rootDir = event.params?.config?.rootDir;

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import AdmZip from 'adm-zip';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeHits, scanForSecrets } from '../reporters/secret-scan';
@@ -30,6 +31,31 @@ test.describe('secret gate', () => {
     const pem = `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
     writeFileSync(join(dir, 'attachment.json'), JSON.stringify({ key: pem }));
     expect(scanForSecrets([dir], [{ kind: 'LEDGER_PRIVATE_KEY', value: pem }])).toHaveLength(1);
+  });
+
+  test('inside a zip the deflated entries are read, a hit naming the entry; an unreadable zip is a hit', async ({}, info) => {
+    const dir = info.outputPath('reports');
+    mkdirSync(dir, { recursive: true });
+    const zip = new AdmZip();
+    zip.addFile('report.jsonl', Buffer.from(`{"error":"hmac-secret-planted-123"}\n`.repeat(50)));
+    zip.addFile('resources/clean.txt', Buffer.from('Authorization: Bearer <redacted>'));
+    const bytes = zip.toBuffer();
+    // Deflated: the secret is not in the zip's own bytes, only in the entry.
+    expect(bytes.toString('latin1')).not.toContain('hmac-secret-planted-123');
+    writeFileSync(join(dir, 'blob.zip'), bytes);
+    writeFileSync(join(dir, 'truncated.zip'), bytes.subarray(0, bytes.length - 10));
+    // A byte of report.jsonl's deflated data (after its 30-byte local header and its name) flipped: a bad checksum.
+    const corrupt = Buffer.from(bytes);
+    const at = 30 + 'report.jsonl'.length + 2;
+    corrupt[at] = corrupt[at]! ^ 0xff;
+    writeFileSync(join(dir, 'corrupt.zip'), corrupt);
+    const hits = scanForSecrets([dir], [{ kind: 'LEDGER_HMAC_SECRET', value: 'hmac-secret-planted-123' }]);
+    const unreadable = 'an unreadable zip (its contents could not be checked)';
+    expect(hits.map((h) => [h.file.replace(dir, ''), h.kind]).sort()).toEqual([
+      ['/blob.zip › report.jsonl', 'LEDGER_HMAC_SECRET'],
+      ['/corrupt.zip', unreadable],
+      ['/truncated.zip', unreadable],
+    ]);
   });
 
   test('clean output and missing folders pass', async ({}, info) => {
