@@ -13,7 +13,7 @@ const ROOT = resolve(__dirname, '..');
 const SAMPLE = process.env.MUTATION_SAMPLE?.split(',');
 
 test('the clean sandbox passes, every fault is killed by a declared rule, transport faults are never failed', async () => {
-  test.setTimeout(480_000);
+  test.setTimeout(540_000);
   // Outside test-results/: the nested run owns test-results/mutation and empties it at start.
   const out = mkdtempSync(join(tmpdir(), 'mutation-'));
   const args = ['--import', 'tsx', 'scripts/mutation.ts', '--by-rule', '--out', out];
@@ -38,10 +38,9 @@ test('the clean sandbox passes, every fault is killed by a declared rule, transp
       `${o.fault}: ${o.status} ${o.flag ?? ''} (caught by ${o.killedBy.join(', ') || 'nothing'})`,
     ).toBe(true);
   }
-  expect(
-    report.outcomes.map((o) => o.fault).sort(),
-    'every fault of the catalogue was judged',
-  ).toEqual((SAMPLE ?? FAULTS.map((f) => f.name)).sort());
+  expect(report.outcomes.map((o) => o.fault).sort(), 'every fault of the catalogue was judged').toEqual(
+    (SAMPLE ?? FAULTS.map((f) => f.name)).sort(),
+  );
   if (!SAMPLE) {
     expect(report.outcomes.find((o) => o.fault === 'transport-unavailable')?.status).toBe('inconclusive');
   }
