@@ -19,6 +19,8 @@ export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results/conformance',
   fullyParallel: true,
+  // LEDGER_WORKERS (default: all cores); `--workers` on the command line still wins.
+  workers: s.workers,
   ...selection,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -4,6 +4,7 @@
 // The harness (fixtures/, tests/) never imports the sandbox; only this runner file does, and only when needed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import type { FullConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import { displayUrl, settings, type Settings } from '../fixtures/settings';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
@@ -74,7 +75,7 @@ function authLine(s: Settings): string {
   return `${s.auth.kind}${form}, user ${s.userExplicit || form ? s.user : '(from the token)'}`;
 }
 
-export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+export default async function globalSetup(config?: FullConfig): Promise<(() => Promise<void>) | undefined> {
   const s = settings();
   interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
   let baseUrl = s.baseUrl;
@@ -93,6 +94,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     ['auth', authLine(s)],
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
     ['timeout scale', String(s.timeoutScale)],
+    // The effective number: `--workers` on the command line overrides LEDGER_WORKERS.
+    ['workers', String(config?.workers ?? s.workers)],
     ['run id', s.runId ?? '(none: ids use "local")'],
   ];
   process.stdout.write(

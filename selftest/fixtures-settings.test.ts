@@ -56,6 +56,10 @@ const WRONG: [Record<string, string>, string][] = [
     'LEDGER_TAPS_MAX_PASSES_LIMIT="0" is not valid: set it to an integer from 1 to 2147483646 (the participant\'s max-passes-limit; Canton\'s default is 4)',
   ],
   [
+    { LEDGER_WORKERS: '0' },
+    'LEDGER_WORKERS="0" is not valid: set it to an integer from 1 to 64 (tests run at once; lower it for a fragile participant)',
+  ],
+  [
     { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
     'LEDGER_EXPECTATIONS="no-such-baseline.json" is not valid: no such file: set it to auto, canton, none, or a JSON file shaped like rules/expectations/canton.json',
   ],
