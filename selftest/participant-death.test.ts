@@ -186,8 +186,8 @@ test.describe('a participant that dies mid-run', () => {
       );
       expect(matrix.rules.find((r) => r.id === 'VET-PAGE-FINAL-TOKEN-EMPTY')?.verdict).toBe('inconclusive');
 
-      // After it: every test inconclusive — in the same worker (its request refused) and in the fresh workers
-      // Playwright starts after each failure (the target probe refused).
+      // After it: every test inconclusive — each in the fresh worker Playwright starts after a failure (the
+      // cut-short deviation counts as one: its expectation is turned back to "passed"), its probe refused.
       const after = matrix.tests.filter((t) => /^VET-(PAGE-TOKEN|FILTER)-/.test(t.ruleId ?? ''));
       expect(after.length, verdicts).toBeGreaterThan(5);
       for (const t of after) {
@@ -196,7 +196,6 @@ test.describe('a participant that dies mid-run', () => {
           /\[inconclusive\] (POST \/v2\/\S+ got no response|the target .* cannot be reached)/,
         );
       }
-      expect(after.some((t) => /got no response/.test(t.reason ?? ''))).toBe(true);
       expect(after.some((t) => /cannot be reached/.test(t.reason ?? ''))).toBe(true);
 
       // The run fails (a dead target is never green), and the matrix says so too.
@@ -234,7 +233,11 @@ test.describe('a participant that dies mid-run', () => {
       expect(target.diedAt(), tail(run)).toBeDefined();
       const matrix = matrixOf(run.out);
       expect(matrix.tests.map((t) => t.verdict)).toEqual(['inconclusive']);
-      // Playwright alone would call an expected failure that failed "passed": the rule matrix overrides it.
+      // Playwright alone would call an expected failure that failed "passed": the deviation fixture turns
+      // the expectation back to "passed" when the test was cut short, so JUnit counts it failed as well.
+      const json = readFileSync(join(run.out, 'playwright.json'), 'utf8');
+      expect(json).toContain('"status": "unexpected"');
+      expect(json).not.toContain('"status": "expected"');
       expect(matrix.status).toBe('failed');
       expect(run.status, tail(run)).toBe(1);
       rmSync(run.out, { recursive: true, force: true });
