@@ -26,7 +26,7 @@ import {
   PATH as SUBMIT,
   SYNCHRONIZER,
 } from './sandbox-submit-kit';
-import { AUD_PREFIX, PARTICIPANT, sandbox, walk } from './support/sandbox-kit';
+import { AUD_PREFIX, ERROR_KEYS, PARTICIPANT, sandbox, walk } from './support/sandbox-kit';
 
 const VERSION = '/v2/version';
 const VETTING = '/v2/package-vetting/list';
@@ -125,18 +125,6 @@ const GRPC_OF_CATEGORY: Record<number, number> = {
   12: 11,
   14: 12,
 };
-const ERROR_KEYS = [
-  'cause',
-  'code',
-  'context',
-  'correlationId',
-  'definiteAnswer',
-  'errorCategory',
-  'grpcCodeValue',
-  'resources',
-  'retryInfo',
-  'traceId',
-];
 const REDACTED_CAUSE = 'A security-sensitive error has been received';
 
 interface CantonBody {

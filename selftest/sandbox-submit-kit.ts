@@ -9,6 +9,7 @@ import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, devParty, loadConfig } from '../sandbox/config';
 import { SUBMIT_TREE_PATH } from '../sandbox/routes/submit';
 import { BUILTIN_PACKAGE } from '../sandbox/vetting/builtin-package';
+import { ERROR_KEYS } from './support/sandbox-kit';
 
 export const PATH = SUBMIT_TREE_PATH;
 export const ALICE = devParty('Alice');
@@ -150,20 +151,7 @@ export function rejected(res: LightMyRequestResponse, e: ExpectedError): Record<
   expect(res.statusCode, what).toBe(e.status);
   expect(res.headers['content-type'], what).toBe('application/json');
   const body = JSON.parse(res.body) as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(
-    [
-      'cause',
-      'code',
-      'context',
-      'correlationId',
-      'definiteAnswer',
-      'errorCategory',
-      'grpcCodeValue',
-      'resources',
-      'retryInfo',
-      'traceId',
-    ].sort(),
-  );
+  expect(Object.keys(body).sort()).toEqual(ERROR_KEYS);
   expect(body.code, what).toBe(e.code);
   expect(body.errorCategory, what).toBe(e.category);
   expect(body.grpcCodeValue, what).toBe(e.grpc);

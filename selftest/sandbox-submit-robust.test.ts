@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { accepted, ALICE, request, sandbox, submit, userToken, PATH } from './sandbox-submit-kit';
+import submitRequestSchema from '../schemas/submit-request.json';
 
 let app: FastifyInstance;
 let token: string;
@@ -30,23 +31,7 @@ function wellFormed(res: LightMyRequestResponse, sent: unknown): void {
   expect(typeof body.grpcCodeValue, what).toBe('number');
 }
 
-const FIELDS = [
-  'commands',
-  'commandId',
-  'actAs',
-  'userId',
-  'readAs',
-  'workflowId',
-  'deduplicationPeriod',
-  'minLedgerTimeAbs',
-  'minLedgerTimeRel',
-  'submissionId',
-  'disclosedContracts',
-  'synchronizerId',
-  'packageIdSelectionPreference',
-  'prefetchContractKeys',
-  'tapsMaxPasses',
-];
+const FIELDS = Object.keys(submitRequestSchema.properties);
 const COMMAND_FIELDS = ['templateId', 'createArguments', 'choice', 'choiceArgument'];
 const ARG_FIELDS = ['issuer', 'owner', 'amount', 'label'];
 

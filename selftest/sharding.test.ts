@@ -3,7 +3,6 @@
 // each in its own temporary folder. The merged rule matrix must give every rule (and every test) the verdict
 // of the unsharded run, the merged JUnit the same testcases and outcomes, the merged Allure report the same
 // results, categories and environment; and the merge must refuse a run with a shard missing.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -15,8 +14,8 @@ import {
   KINDS_RUN,
   readJson,
   reportTests,
-  ROOT,
   runSecretGate,
+  runTsx,
   type Matrix,
   type RunOutcome,
 } from './support/report-kit';
@@ -32,21 +31,7 @@ function run(
   out: string,
   env: Record<string, string> = {},
 ): Promise<RunOutcome> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k)),
-  );
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      env: { ...clean, ...KINDS_RUN.env, ...env, LEDGER_REPORTS_DIR: out },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+  return runTsx([script, ...args], { ...KINDS_RUN.env, ...env, LEDGER_REPORTS_DIR: out });
 }
 
 const conformance = (out: string, extra: string[] = [], env: Record<string, string> = {}) =>

@@ -36,7 +36,8 @@ function cleanEnv(): NodeJS.ProcessEnv {
   );
 }
 
-function run(args: string[], env: Record<string, string>): Promise<RunOutcome> {
+/** `node --import tsx <args>` in the project, with the machine's settings left out and `env` added. */
+export function runTsx(args: string[], env: Record<string, string>): Promise<RunOutcome> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: ROOT,
@@ -57,7 +58,7 @@ export function runConformance(
   grep: string,
   env: Record<string, string> = {},
 ): Promise<RunOutcome> {
-  return run(['scripts/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep], {
+  return runTsx(['scripts/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep], {
     ...env,
     LEDGER_REPORTS_DIR: out,
   });
@@ -65,7 +66,7 @@ export function runConformance(
 
 /** The secret gate alone over `out` (scripts/secret-gate.ts). */
 export function runSecretGate(out: string, env: Record<string, string> = {}): Promise<RunOutcome> {
-  return run(['scripts/secret-gate.ts'], { ...env, LEDGER_REPORTS_DIR: out });
+  return runTsx(['scripts/secret-gate.ts'], { ...env, LEDGER_REPORTS_DIR: out });
 }
 
 export const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;

@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
+import cantonError from '../../schemas/canton-error.json';
+
+/** Every key of a JsCantonError, sorted: Canton writes them all, nulls included. */
+export const ERROR_KEYS: readonly string[] = Object.keys(cantonError.properties).sort();
 
 export const AUD_PREFIX = 'https://daml.com/jwt/aud/participant/';
 export const PARTICIPANT = DEV_DEFAULTS.participantId;

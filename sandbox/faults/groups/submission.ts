@@ -31,6 +31,7 @@ import type { Ledger } from '../../ledger/ledger';
 import type { TraceContext } from '../../ledger/trace';
 import type { CommittedTx } from '../../ledger/tree';
 import type { DedupWindow, Validated } from '../../ledger/validate';
+import submitRequestSchema from '../../../schemas/submit-request.json';
 import { PROFILES } from '../profiles';
 import type { Fault, ResponseView } from '../types';
 
@@ -523,23 +524,8 @@ export const SUBMISSION_FAULT_NAMES: readonly string[] = [
 // ─── The behaviour switches ─────────────────────────────────────────────────────────────────────────────────
 
 /** The document's request fields (§2.1): the strict decoder of `sub-unknown-fields-rejected` knows these. */
-const KNOWN_FIELDS = new Set([
-  'commands',
-  'commandId',
-  'actAs',
-  'userId',
-  'readAs',
-  'workflowId',
-  'deduplicationPeriod',
-  'minLedgerTimeAbs',
-  'minLedgerTimeRel',
-  'submissionId',
-  'disclosedContracts',
-  'synchronizerId',
-  'packageIdSelectionPreference',
-  'prefetchContractKeys',
-  'tapsMaxPasses',
-]);
+/** The fields of JsCommands (schemas/submit-request.json): what a strict decoder would know. */
+const KNOWN_FIELDS = new Set(Object.keys(submitRequestSchema.properties));
 
 const LEDGER_STRING_EXTRA = /[^A-Za-z0-9._:#/ -]/g;
 
