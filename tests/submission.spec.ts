@@ -699,6 +699,29 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     },
   );
 
+  test(
+    'SUB-EMPTY-LISTS readAs, disclosedContracts, packageIdSelectionPreference and prefetchContractKeys may be empty lists',
+    tagsOf('SUB-EMPTY-LISTS'),
+    async ({ ledger, commands }) => {
+      // §2.1: each is optional and "May be empty": an explicit [] is a valid value, one list at a time.
+      for (const field of [
+        'readAs',
+        'disclosedContracts',
+        'packageIdSelectionPreference',
+        'prefetchContractKeys',
+      ] as const) {
+        const req: SubmitRequest = { ...commands.submitRequest(), [field]: [] };
+        const res = await ledger.submitAndWaitForTransactionTree(req, { label: `${field}: []` });
+        expect.soft(res).toBeAccepted(`an empty ${field} list`);
+        if (res.status === 200) {
+          expect
+            .soft(res.body.transactionTree?.commandId, `${field}: [] — the command ran`)
+            .toBe(req.commandId);
+        }
+      }
+    },
+  );
+
   /** Canton's undecodable-body answer: 400 text/plain `Invalid value for: body (…)` (§1.4 g). */
   const expectBodyDecodeFailure = (res: LedgerResponse, what: string, path?: string) => {
     expect.soft(res, what).toHaveStatus(400);

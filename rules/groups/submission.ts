@@ -302,6 +302,15 @@ export const submissionRules = [
     'unknown request fields are ignored',
   ),
   rule(
+    'SUB-EMPTY-LISTS',
+    op,
+    'interface',
+    [W],
+    '2.1',
+    'readAs, disclosedContracts, packageIdSelectionPreference, prefetchContractKeys: opt. May be empty.',
+    'readAs, disclosedContracts, packageIdSelectionPreference and prefetchContractKeys may be empty lists',
+  ),
+  rule(
     'SUB-MALFORMED-JSON',
     op,
     'canton',

@@ -20,6 +20,7 @@ import {
   internalError,
   invalidArgument,
   invalidField,
+  missingField,
   permissionDenied,
   type CantonError,
   type JsCantonError,
@@ -349,6 +350,11 @@ const behaviourFaults: Fault[] = [
     ['SUB-TAPS-WITHIN-LIMIT'],
   ),
   conformance(
+    'sub-readas-empty-refused',
+    'an explicitly empty readAs list is refused as MISSING_FIELD read_as, as if it had to be non-empty like actAs',
+    ['SUB-EMPTY-LISTS', 'SUB-DEDUP-READAS'],
+  ),
+  conformance(
     'sub-wrong-types-coerced',
     'values of the wrong JSON type are coerced (42 → "42", "p" → ["p"]) instead of failing to decode',
     ['SUB-WRONG-TYPES'],
@@ -566,6 +572,9 @@ export function submitFaultHooks(names: readonly string[]): SubmitFaultHooks | u
     }
     if (has('sub-taps-field-rejected') && 'tapsMaxPasses' in b) {
       throw new BodyDecodeError([`Unexpected field 'tapsMaxPasses'`]);
+    }
+    if (has('sub-readas-empty-refused') && Array.isArray(b.readAs) && b.readAs.length === 0) {
+      throw missingField('read_as');
     }
     if (has('sub-wrong-types-coerced')) {
       for (const k of ['commandId', 'workflowId', 'submissionId', 'userId']) {
