@@ -68,20 +68,23 @@ export function causes(f: Facts): string[] {
     const harness = su.requestMs - su.busyMs;
     out.push(
       `- **suite ${s(su.wallMs)} > 2 × replay + 3 s = ${s(2 * su.replayMs + 3000)}.** The sandbox is not the cause: it is busy ${s(su.busyMs)} of the suite (the replay of the same ${fmt(su.requests)} requests takes ${s(su.replayMs)}). ` +
-        `The time is the harness's: start ${s(su.startMs)} (target ≤ 3 s: Node, Playwright, the config with its settings validation, the global setup, then ${su.workers} worker process that starts, loads and transpiles (Babel) every spec and fixture, and sets up its worker fixtures before a test sends its first request), and ${s(harness)} of the request phase with no request open — ${fmt(su.idleOver100[0])} gaps > 100 ms (${s(su.idleOver100[1])}: deliberate waits of tests, e.g. SUB-DEDUP-EXPIRY waiting for a deduplication period to expire, and slow steps between requests — the longest are listed under figure 5), ${fmt(su.idleMid[0])} gaps of 10–100 ms (${s(su.idleMid[1])}) and ${fmt(su.idleUnder10[0])} gaps ≤ 10 ms (${s(su.idleUnder10[1])}): per-test fixtures (seeded faker, token minting, request context), schema checks, evidence and steps, and Playwright's per-test bookkeeping and reporters. JUnit counts ${fmt(su.testsSeconds, 1)} s inside tests for a request phase of ${s(su.requestMs)}: ${s(su.requestMs - su.testsSeconds * 1000)} pass between tests (hooks, worker-scoped fixtures, test dispatch from the main process).` +
-        (su.workers === 1 ? ' With one worker, none of it overlaps.' : ''),
+        `The time is the harness's: start ${s(su.startMs)} (target ≤ 3 s: Node, Playwright, the config with its settings validation, the global setup, then ${su.workers} worker process${su.workers === 1 ? ' that starts' : 'es that start'}, loads and transpiles (Babel) every spec and fixture, and sets up its worker fixtures before a test sends its first request), and ${s(harness)} of the request phase with no request open — ${fmt(su.idleOver100[0])} gaps > 100 ms (${s(su.idleOver100[1])}: deliberate waits of tests, e.g. SUB-DEDUP-EXPIRY waiting for a deduplication period to expire, and slow steps between requests — the longest are listed under figure 5), ${fmt(su.idleMid[0])} gaps of 10–100 ms (${s(su.idleMid[1])}) and ${fmt(su.idleUnder10[0])} gaps ≤ 10 ms (${s(su.idleUnder10[1])}): per-test fixtures (seeded faker, token minting, request context), schema checks, evidence and steps, and Playwright's per-test bookkeeping and reporters. JUnit counts ${fmt(su.testsSeconds, 1)} s inside tests for a request phase of ${s(su.requestMs)}: ${s(su.requestMs - su.testsSeconds * 1000)} pass between tests (hooks, worker-scoped fixtures, test dispatch from the main process).` +
+        (su.workers === 1
+          ? ' With one worker, none of it overlaps.'
+          : ` With ${su.workers} workers tests overlap, so the time inside tests can exceed the request phase.`),
     );
   }
   const c = f.conformance;
   if (c && !c.met) {
     out.push(
-      `- **\`npm run conformance\` cold ${s(c.coldMs)} > 10 s.** Playwright itself reports ${s(c.coldReportedMs)} of it; the rest (${s(c.coldMs - c.coldReportedMs)}) is npm, tsx, settings validation and building the Allure HTML. Playwright runs ${c.workers} worker${c.workers === 1 ? '' : 's'}: with no \`workers\` in playwright.config.ts it takes half the cores, so on 2 cores the whole suite runs serially` +
-        (c.twoWorkersMs === undefined
-          ? ''
-          : c.twoWorkersMs < 0.9 * c.warmMs
-            ? ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)} (warm ${s(c.warmMs)} with one worker)`
-            : ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)}, no faster than warm with one worker (${s(c.warmMs)}): the second core was taken by other processes during this run, so the what-if shows no gain here`) +
-        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm (tsx and Playwright transpile every file of the project afresh). The cost per test is the harness's (figure 5), not the sandbox's: its start-up and per-test fixture work, and the serial worker, are the levers (playwright.config.ts / fixtures / scripts, not the bench's to change).`,
+      `- **\`npm run conformance\` cold ${s(c.coldMs)} > 10 s.** Playwright itself reports ${s(c.coldReportedMs)} of it; the rest (${s(c.coldMs - c.coldReportedMs)}) is npm, tsx, settings validation and building the Allure HTML. Playwright runs ${c.workers} worker${c.workers === 1 ? '' : 's'}` +
+        (c.workers === 1
+          ? ': on one worker the whole suite runs serially' +
+            (c.twoWorkersMs !== undefined && c.twoWorkersMs < 0.9 * c.warmMs
+              ? ` — with \`--workers=2\` the same run took ${s(c.twoWorkersMs)} (warm ${s(c.warmMs)} with one worker)`
+              : '')
+          : ` (LEDGER_WORKERS defaults to the cores); warm it took ${s(c.warmMs)}`) +
+        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm (tsx and Playwright transpile every file of the project afresh). The cost per test is the harness's (figure 5), not the sandbox's: Playwright's start-up, a worker process restarted after each failed test, and per-test fixture work are the levers (playwright.config.ts / fixtures / scripts, not the bench's to change).`,
     );
   }
   return out;
