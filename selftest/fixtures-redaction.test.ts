@@ -1,19 +1,17 @@
 // Redaction is proven, not promised: a planted token never appears in a transcript, a curl line, a matcher
 // message, a transport error — nor anywhere a real failing run writes (Allure results, attachments, JUnit,
 // test-results, terminal output). The target is an echo server that sends the Authorization header back.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { Evidence } from '../fixtures/evidence';
 import { expect as harnessExpect } from '../fixtures/matchers';
 import { redact, registerSecret } from '../fixtures/redact';
+import { runNode, type ChildOutcome } from './support/child-run';
 import { clientFor, listen } from './support/harness-kit';
-
-const ROOT = resolve(__dirname, '..');
 
 /** Answers 500 to everything, echoing the Authorization header in a response header and in the JSON body. */
 async function startEcho(): Promise<{ app: FastifyInstance; url: string }> {
@@ -29,22 +27,8 @@ async function startEcho(): Promise<{ app: FastifyInstance; url: string }> {
   return { app, url: await listen(app) };
 }
 
-function runPlaywright(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [require.resolve('@playwright/test/cli'), ...args], {
-      cwd: ROOT,
-      env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+function runPlaywright(args: string[], env: NodeJS.ProcessEnv): Promise<ChildOutcome> {
+  return runNode([require.resolve('@playwright/test/cli'), ...args], env);
 }
 
 function filesUnder(dir: string): string[] {

@@ -2,14 +2,13 @@
 // the tests of its declared rules (`--by-rule`, to stay within npm test's budget on two cores; `npm run
 // mutation` runs whole spec files per fault, `--full` the whole suite). MUTATION_SAMPLE=a,b narrows it.
 import { test, expect } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { FAULTS } from '../sandbox/faults/catalogue';
 import type { MutationReport } from '../scripts/mutation-judge';
+import { runNode } from './support/child-run';
 
-const ROOT = resolve(__dirname, '..');
 const SAMPLE = process.env.MUTATION_SAMPLE?.split(',');
 
 test('the clean sandbox passes, every fault is killed by a declared rule, transport faults are never failed', async () => {
@@ -18,14 +17,8 @@ test('the clean sandbox passes, every fault is killed by a declared rule, transp
   const out = mkdtempSync(join(tmpdir(), 'mutation-'));
   const args = ['--import', 'tsx', 'scripts/mutation.ts', '--by-rule', '--out', out];
   if (SAMPLE) args.push('--faults', SAMPLE.join(','));
-  const run = await new Promise<{ status: number | null; log: string }>((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, LEDGER_BASE_URL: '' } });
-    let log = '';
-    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, log }));
-  });
+  const child = await runNode(args, { ...process.env, LEDGER_BASE_URL: '' });
+  const run = { status: child.status, log: child.stdout + child.stderr };
   expect(
     existsSync(join(out, 'mutation.json')),
     `the mutation runner wrote no report:\n${run.log.slice(-3000)}`,

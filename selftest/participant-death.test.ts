@@ -9,20 +9,19 @@
 // the second POST /v2/package-vetting/list, i.e. inside the first vetting test the selection runs — like a
 // killed process: that request's connection is dropped unanswered, every open connection is reset and the
 // port refuses connections from then on.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { FastifyInstance } from 'fastify';
 import { classify } from '../reporters/classify';
 import type { TestVerdict } from '../reporters/verdicts';
+import { cleanEnv, runNode } from './support/child-run';
 import { sandbox } from './support/sandbox-kit';
 
-const ROOT = resolve(__dirname, '..');
 const VETTING = '/v2/package-vetting/list';
 /** The sandbox dies on this vetting request (counting from 1). */
 const FATAL_VETTING_REQUEST = 2;
@@ -64,10 +63,6 @@ async function mortal(app: FastifyInstance): Promise<Mortal> {
   };
 }
 
-/** The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into the child run. */
-const cleanEnv = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k)));
-
 interface Run {
   status: number | null;
   log: string;
@@ -75,21 +70,12 @@ interface Run {
   endedAt: number;
 }
 
-function runSuite(baseUrl: string, grep: string): Promise<Run> {
+async function runSuite(baseUrl: string, grep: string): Promise<Run> {
   const out = mkdtempSync(join(tmpdir(), 'participant-death-'));
   const cli = require.resolve('@playwright/test/cli');
   const args = [cli, 'test', '-c', 'selftest/support/death-run.config.ts', '--grep', grep];
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...cleanEnv(), LEDGER_BASE_URL: baseUrl, LEDGER_REPORTS_DIR: out },
-    });
-    let log = '';
-    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, log, out, endedAt: Date.now() }));
-  });
+  const run = await runNode(args, { ...cleanEnv(), LEDGER_BASE_URL: baseUrl, LEDGER_REPORTS_DIR: out });
+  return { status: run.status, log: run.stdout + run.stderr, out, endedAt: Date.now() };
 }
 
 interface MatrixTest {

@@ -1,7 +1,6 @@
 // Shared by the report self-tests: a real `npm run conformance` (scripts/conformance.ts) through
 // selftest/support/report-run.config.ts, every output under its own folder (LEDGER_REPORTS_DIR); a static
 // server for the built report on 127.0.0.1; readers for what the run wrote.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
@@ -9,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { TestVerdict } from '../../reporters/verdicts';
+import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 
-export const ROOT = resolve(__dirname, '..', '..');
+export { ROOT };
 
 /** A run with every verdict kind: the sandbox's VER- rules and VET-PAGE-ORDER (broken by a fault) + the samples. */
 export const KINDS_RUN = {
@@ -23,33 +23,11 @@ export const KINDS_RUN = {
   },
 };
 
-export interface RunOutcome {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into a self-test's run. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k)),
-  );
-}
+export type RunOutcome = ChildOutcome;
 
 /** `node --import tsx <args>` in the project, with the machine's settings left out and `env` added. */
 export function runTsx(args: string[], env: Record<string, string>): Promise<RunOutcome> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: ROOT,
-      env: { ...cleanEnv(), ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+  return runNode(['--import', 'tsx', ...args], { ...cleanEnv(), ...env });
 }
 
 /** `npm run conformance -- -c selftest/support/report-run.config.ts --grep <grep>`, output under `out`. */

@@ -1,0 +1,32 @@
+// Running a node child of the project (a script through tsx, or Playwright's CLI) from a self-test, with its
+// output collected for the failure message.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '..', '..');
+
+export interface ChildOutcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into a self-test's run. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k)),
+  );
+}
+
+/** `node <args>` in the project folder with exactly `env`; resolves when it exits. */
+export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<ChildOutcome> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
