@@ -153,39 +153,33 @@ async function main(): Promise<void> {
   const started = Date.now();
   const profiles = new Map<string, FaultProfile | undefined>([[CLEAN, undefined]]);
   for (const f of opts.faults) if (f.profile) profiles.set(cleanName(f.profile), f.profile);
-  const sandboxes = await Promise.all([
-    ...[...profiles.values()].map(async (profile) => ({
-      fault: undefined,
-      profile,
-      ...(await startSandbox('', profile)),
-    })),
-    ...opts.faults.map(async (fault) => ({
-      fault,
-      profile: fault.profile,
-      ...(await startSandbox(fault.name, fault.profile)),
-    })),
+  const [cleans, faulty] = await Promise.all([
+    Promise.all(
+      [...profiles.values()].map(async (profile) => ({ profile, ...(await startSandbox('', profile)) })),
+    ),
+    Promise.all(
+      opts.faults.map(async (fault) => ({ fault, ...(await startSandbox(fault.name, fault.profile)) })),
+    ),
   ]);
-  const faultProjects = sandboxes.flatMap((s) => (s.fault ? [plan(s.fault, s.url, opts.selection)] : []));
+  const faultRuns = faulty.map((s) => ({ fault: s.fault, project: plan(s.fault, s.url, opts.selection) }));
   const projects = [
-    ...sandboxes
-      .filter((s) => !s.fault)
-      .map((s) =>
-        planClean(
-          s.profile,
-          s.url,
-          faultProjects.filter((p) => FAULTS.find((f) => f.name === p.name)?.profile === s.profile),
-        ),
+    ...cleans.map((s) =>
+      planClean(
+        s.profile,
+        s.url,
+        faultRuns.filter((r) => r.fault.profile === s.profile).map((r) => r.project),
       ),
-    ...faultProjects,
+    ),
+    ...faultRuns.map((r) => r.project),
   ];
   const recordsFile = join(opts.out, 'mutation-records.json');
   process.stdout.write(
-    `mutation: ${opts.faults.length} faults and the clean sandbox, ${opts.workers} workers\n`,
+    `mutation: ${opts.faults.length} faults and ${cleans.length} clean sandbox(es), ${opts.workers} workers\n`,
   );
   try {
     await runPlaywright(projects, opts.workers, recordsFile);
   } finally {
-    await Promise.all(sandboxes.map((s) => s.app.close()));
+    await Promise.all([...cleans, ...faulty].map((s) => s.app.close()));
   }
   const records = JSON.parse(readFileSync(recordsFile, 'utf8')) as ProjectRecord[];
   const rowsOf = (project: string): RuleRow[] =>
@@ -194,10 +188,9 @@ async function main(): Promise<void> {
       records.filter((r) => r.project === project),
     );
   const cleanRuns = [...profiles.keys()].map((name) => ({ name, rows: rowsOf(name) }));
-  const outcomes = faultProjects.map((p) => {
-    const fault = FAULTS.find((f) => f.name === p.name)!;
+  const outcomes = faultRuns.map(({ fault, project }) => {
     const clean = cleanRuns.find((c) => c.name === cleanName(fault.profile))!.rows;
-    return judgeFault(fault, clean, rowsOf(p.name), p.specs);
+    return judgeFault(fault, clean, rowsOf(project.name), project.specs);
   });
   const report: MutationReport = {
     generatedAt: new Date().toISOString(),
