@@ -12,7 +12,7 @@ import { runNode } from './support/child-run';
 const SAMPLE = process.env.MUTATION_SAMPLE?.split(',');
 
 test('the clean sandbox passes, every fault is killed by a declared rule, transport faults are never failed', async () => {
-  test.setTimeout(540_000);
+  test.setTimeout(600_000);
   // Outside test-results/: the nested run owns test-results/mutation and empties it at start.
   const out = mkdtempSync(join(tmpdir(), 'mutation-'));
   const args = ['--import', 'tsx', 'scripts/mutation.ts', '--by-rule', '--out', out];
