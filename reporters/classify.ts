@@ -9,6 +9,15 @@ import type { TestVerdict } from './verdicts';
 
 export const INCONCLUSIVE_MARK = '[inconclusive]';
 
+/** How fixtures/target-lost.ts words a test ended at set-up because the target was gone. */
+export const TARGET_GONE = /^\[inconclusive\] target (lost|unreachable): /;
+
+/**
+ * The expectation the harness set, where a fault run declared the outcome expected afterwards so that
+ * Playwright keeps the worker (fixtures/outcome.ts, the same literal: reporters never import fixtures).
+ */
+export const EXPECTED_STATUS_ANNOTATION = 'harness-expected-status';
+
 /** An assertion a helper makes outside expect, e.g. the page walker's PageAssertionError. */
 const NAMED_ASSERTION = /^\s*\w*AssertionError\b/;
 
@@ -43,8 +52,12 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   const annotation = (type: string) => test.annotations.find((a) => a.type === type)?.description;
   const messages = result.errors.map((e) => e.message ?? e.value ?? '');
   const error = messages.join('\n');
-  if (result.status === 'skipped')
-    return { verdict: 'skip', reason: annotation('skip') ?? annotation('fixme') };
+  const expectedStatus = annotation(EXPECTED_STATUS_ANNOTATION) ?? test.expectedStatus;
+  if (result.status === 'skipped') {
+    const reason = annotation('skip') ?? annotation('fixme');
+    // Ended at set-up because the target was gone (fixtures/target-lost.ts): no verdict, not a skipped rule.
+    return { verdict: reason?.startsWith(INCONCLUSIVE_MARK) ? 'inconclusive' : 'skip', reason };
+  }
   // Lost on the way (the target died, a transport error) or out of time, a test says nothing about the target:
   // an expected failure included — neither its known deviation nor the deviation's disappearance was seen.
   if (result.status !== 'passed') {
@@ -54,7 +67,7 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
     if (result.status === 'timedOut')
       return { verdict: 'inconclusive', reason: 'timed out waiting for the target' };
   }
-  if (test.expectedStatus === 'failed') {
+  if (expectedStatus === 'failed') {
     return result.status === 'failed'
       ? { verdict: 'known-deviation', reason: annotation('fail') }
       : {

@@ -34,6 +34,8 @@ export default defineConfig({
     // A title starts with its rule id and a space (the grep sees the file and describe titles before it).
     grep: p.rules.length > 0 ? new RegExp(`(^| )(${p.rules.map(escape).join('|')}) `) : undefined,
     grepInvert: p.skipSlow.length > 0 ? new RegExp(`(${p.skipSlow.map(escape).join('|')}) `) : undefined,
-    use: { targetBaseUrl: p.url, ledgerEnv: p.env },
+    // Failing is what a fault run is for: outcomes are declared expected so Playwright keeps its workers
+    // (fixtures/outcome.ts); the collector judges each test from the harness's own expectation.
+    use: { targetBaseUrl: p.url, ledgerEnv: p.env, declareOutcomes: true },
   })),
 });
