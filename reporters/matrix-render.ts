@@ -1,4 +1,5 @@
 // Text renderings of the rule matrix: the Markdown file a QA engineer reads and the short end-of-run table.
+import { TARGET_GONE } from './classify';
 import type { FingerprintChange } from './fingerprint';
 import type { RuleRow, RuleVerdict } from './verdicts';
 
@@ -10,7 +11,15 @@ export interface MatrixReport {
   totals: Record<RuleVerdict, number>;
   rules: RuleRow[];
   uncatalogued: string[];
+  /** Why the run could not judge the target: down from the start, or lost during the run. */
+  targetLost?: string;
 }
+
+/** A rule whose every test ended because the target was gone (fixtures/target-lost.ts words the reason). */
+const goneOnly = (row: RuleRow) =>
+  row.verdict === 'inconclusive' &&
+  row.reasons.length > 0 &&
+  row.reasons.every((x) => TARGET_GONE.test(x));
 
 const LABEL: Record<RuleVerdict, string> = {
   pass: 'pass',
@@ -44,6 +53,7 @@ export function renderMarkdown(r: MatrixReport): string {
     '',
     `Totals: ${totalsLine(r.totals)}.`,
     '',
+    ...(r.targetLost ? [`**No verdict on the target: ${r.targetLost}.**`, ''] : []),
   ];
   if (r.fingerprintChanges.length > 0) {
     lines.push(
@@ -67,7 +77,11 @@ export function renderMarkdown(r: MatrixReport): string {
 
 /** The end-of-run table: only what needs a look (not passes, nor rules outside the selection), then the totals. */
 export function renderSummary(r: MatrixReport): string {
-  const notable = r.rules.filter((row) => row.verdict !== 'pass' && row.verdict !== 'not-run');
+  // Rules that ended only because the target was gone are one line, not a hundred of the same reason.
+  const gone = r.rules.filter(goneOnly);
+  const notable = r.rules.filter(
+    (row) => row.verdict !== 'pass' && row.verdict !== 'not-run' && !goneOnly(row),
+  );
   const width = Math.max(10, ...notable.map((row) => row.id.length));
   const lines = ['', 'Conformance by rule:'];
   for (const row of notable) {
@@ -78,6 +92,8 @@ export function renderSummary(r: MatrixReport): string {
     lines.push(`  Tests naming no catalogued rule (harness defects): ${r.uncatalogued.length}`);
     lines.push(...r.uncatalogued.map((t) => `    ${t.slice(0, 140)}`));
   }
+  if (gone.length > 0)
+    lines.push(`  ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
   lines.push(`  ${totalsLine(r.totals)} (of ${r.rules.length} rules)`);
   if (r.fingerprintChanges.length > 0) {
     lines.push(

@@ -11,7 +11,7 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
-import { classify } from './classify';
+import { classify, TARGET_GONE } from './classify';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
 import { ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
@@ -28,7 +28,10 @@ export interface TargetInfo {
   baseUrl?: string;
   version?: string;
   features?: unknown;
+  /** Set by the global setup when the target gave no answer at all. */
+  unreachable?: string;
 }
+
 
 /** One test's verdict, keyed by Playwright's test id (the Allure results carry it as a label). */
 export interface TestVerdictRecord extends TestRecord {
@@ -88,15 +91,23 @@ export default class RuleMatrixReporter implements Reporter {
         : result.status;
     const rows = ruleRows(RULES, records);
     const target = readJson<TargetInfo>(this.targetFile);
-    const fingerprint: Fingerprint | undefined = target
-      ? fingerprintOf({ version: target.version, features: target.features })
-      : undefined;
+    // A target that never answered has no capabilities to compare: its run changes neither the fingerprint nor
+    // its history (the next run is compared with the last run that reached the target).
+    const fingerprint: Fingerprint | undefined =
+      target && !target.unreachable
+        ? fingerprintOf({ version: target.version, features: target.features })
+        : undefined;
     const previous = readJson<Fingerprint>(this.fingerprintHistory);
     const changes = fingerprint ? diffFingerprints(previous, fingerprint) : [];
     const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
+    const gone = records.find((r) => r.reason !== undefined && TARGET_GONE.test(r.reason));
     const report = {
       generatedAt: new Date().toISOString(),
       status,
+      // Why the run could not judge the target (down from the start, or lost during the run), if so.
+      targetLost: target?.unreachable
+        ? `target unreachable: ${target.unreachable}`
+        : gone?.reason?.replace(/^\[inconclusive\] /, ''),
       target: target ? { baseUrl: target.baseUrl, version: target.version } : undefined,
       fingerprint,
       fingerprintChanges: changes,

@@ -3,7 +3,8 @@
 // and single-file), then runs the secret gate over everything the run wrote.
 // Exit code: 0 all green; 1 a test did not pass (non-conformance, inconclusive, harness defect, or a known
 // deviation no longer seen), or the report could not be built; 2 a setting is wrong; 3 the secret gate found
-// a secret in the output (that wins over everything: the output must not be published).
+// a secret in the output (that wins over everything: the output must not be published); 4 the target could not
+// be reached, from the start or after it was lost during the run, and no test found anything else wrong.
 // With --shard=i/n it runs one shard (scripts/shard-run.ts: a blob and Allure results, no report; the same
 // exit codes) and `npm run merge` builds the one report of all shards.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { buildAllureReport, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
 import { ShardError, shardArgs, shardRunId } from './shard';
+import { runExitCode } from './target-down';
 import { runShard } from './shard-run';
 
 loadDotenv();
@@ -56,7 +58,7 @@ const run = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)],
   cwd: ROOT,
   stdio: 'inherit',
 });
-const testsStatus = run.status ?? 1;
+const testsStatus = runExitCode(paths.matrix, run.status ?? 1);
 const reportStatus = buildAllureReport(paths);
 const leaks = secretGate(s);
 process.exit(leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus);

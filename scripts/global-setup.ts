@@ -11,6 +11,8 @@ import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
 import { tokenProviderFor } from '../fixtures/token-providers';
 import { redact } from '../fixtures/redact';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
+import { transportCause } from '../fixtures/reachability';
+import { UNREACHABLE_ENV } from '../fixtures/target-lost';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
@@ -53,14 +55,28 @@ async function startSandbox(): Promise<{
   };
 }
 
-async function readVersion(baseUrl: string, s: Settings): Promise<{ document: unknown; problem?: string }> {
+interface VersionRead {
+  document: unknown;
+  problem?: string;
+  /** The target gave no HTTP answer at all: why, and what to check. */
+  unreachable?: { cause: string; check: string };
+}
+
+async function readVersion(baseUrl: string, s: Settings): Promise<VersionRead> {
   const token = await tokenProviderFor(s).token();
+  const timeoutMs = 20_000 * s.timeoutScale;
+  let res: Response;
   try {
-    const res = await fetch(`${baseUrl}/v2/version`, {
+    res = await fetch(`${baseUrl}/v2/version`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: AbortSignal.timeout(20_000 * s.timeoutScale),
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    if (!res.ok) return { document: undefined, problem: `HTTP ${res.status}` };
+  } catch (e) {
+    const unreachable = transportCause(e, timeoutMs);
+    return { document: undefined, problem: unreachable.cause, unreachable };
+  }
+  if (!res.ok) return { document: undefined, problem: `HTTP ${res.status}` };
+  try {
     return { document: await res.json() };
   } catch (e) {
     return { document: undefined, problem: redact(e instanceof Error ? e.message : String(e)) };
@@ -85,7 +101,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     baseUrl = sandbox.url;
     process.env[RESOLVED_BASE_URL_ENV] = baseUrl;
   }
-  const { document, problem } = await readVersion(baseUrl, s);
+  const { document, problem, unreachable } = await readVersion(baseUrl, s);
   const caps = capabilitiesOf(document);
   const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
   const lines: [string, string][] = [
@@ -101,6 +117,15 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   process.stdout.write(
     ['', 'ledger-conformance run', ...lines.map(([k, v]) => `  ${k.padEnd(14)}${v}`), ''].join('\n') + '\n',
   );
+  if (unreachable) {
+    // No test can say anything: each ends at set-up as inconclusive (fixtures/target-lost.ts), in seconds, and
+    // the reports are still written; `npm run conformance` exits with its own code for a target that is down.
+    process.env[UNREACHABLE_ENV] = unreachable.cause;
+    process.stderr.write(
+      `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(baseUrl)} cannot be reached: ${unreachable.cause}; ` +
+        `${unreachable.check}. No test is run: every rule is inconclusive.\n`,
+    );
+  }
   mkdirSync(REPORTS, { recursive: true });
   const info = {
     baseUrl: sandbox ? 'in-process sandbox' : displayUrl(baseUrl),
@@ -111,6 +136,8 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     timeoutScale: s.timeoutScale,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
+    // Read by the rule matrix: an unreachable run is no capability change and leaves the fingerprint alone.
+    unreachable: unreachable?.cause,
     // For the report's environment block: a deliberately broken sandbox must be visible there.
     sandbox: sandbox ? { url: sandbox.url, mode: sandbox.mode, faults: sandbox.faults } : undefined,
   };

@@ -18,6 +18,7 @@ import { readJsonFile, type TargetFile } from '../reporters/allure-results';
 import { buildAllureReport, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
+import { runExitCode } from './target-down';
 import {
   blobInfo,
   MERGE_TEST_DIR_ENV,
@@ -193,7 +194,7 @@ export function merge(): number {
   const reportStatus = buildAllureReport(paths);
   const leaks = secretGate(s);
   const matrix = readJsonFile<{ status?: string }>(paths.matrix);
-  const testsStatus = matrix?.status === 'passed' ? 0 : 1;
+  const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1);
   if (leaks.length > 0) return SECRET_GATE_EXIT;
   if (mergeStatus !== 0) return 1;
   return testsStatus !== 0 ? testsStatus : reportStatus;
