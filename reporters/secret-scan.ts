@@ -1,6 +1,8 @@
 // The secret gate: after a run, every file written under the output folders is read for the literal
-// secrets of the run and for anything shaped like a JWT — inside zips too (a shard's blob report). A hit names
-// the file (and the zip entry) and what kind of secret it was, never the secret itself.
+// secrets of the run and for anything shaped like a JWT — inside zips too (a shard's blob report), and inside
+// base64 (Playwright's HTML report embeds its data as a base64 zip in index.html; its JSON report carries
+// attachments as base64). A hit names the file (and the entry) and what kind of secret it was, never the
+// secret itself.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
@@ -22,10 +24,15 @@ export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9
 /** Values this short would match by accident (and are no real secret). */
 const MIN_SECRET_LENGTH = 8;
 
+/** Every file under `dir`; `dir` may also be a single file (a reporter's outputFile). */
 function* files(dir: string, exclude: ReadonlySet<string>): Generator<string> {
   if (exclude.has(resolve(dir))) return;
   let entries: string[];
   try {
+    if (statSync(dir).isFile()) {
+      yield dir;
+      return;
+    }
     entries = readdirSync(dir);
   } catch {
     return;
@@ -64,36 +71,63 @@ export function scanForSecrets(
   const hits: SecretHit[] = [];
   for (const dir of dirs) {
     for (const file of files(dir, skip)) {
-      // Binary files are read as latin1 so any embedded ASCII secret still matches byte for byte.
       let bytes: Buffer;
       try {
         bytes = readFileSync(file);
       } catch {
         continue;
       }
-      // A zip (Playwright's blob report of a shard, a trace) is deflated: its entries are read one by one, in
-      // memory. One that cannot be read (truncated, a bad checksum, an unknown method) could hide anything.
-      if (file.endsWith('.zip')) {
-        let entries: { name: string; data: Buffer }[];
-        try {
-          entries = new AdmZip(bytes)
-            .getEntries()
-            .filter((entry) => !entry.isDirectory)
-            .map((entry) => ({ name: entry.entryName, data: entry.getData() }));
-        } catch {
-          hits.push({ file, kind: 'an unreadable zip (its contents could not be checked)' });
-          continue;
-        }
-        for (const entry of entries) {
-          for (const kind of secretsIn(entry.data.toString('latin1'), usable))
-            hits.push({ file: `${file} › ${entry.name}`, kind });
-        }
-        continue;
-      }
-      for (const kind of secretsIn(bytes.toString('latin1'), usable)) hits.push({ file, kind });
+      for (const { where, kind } of hitsIn(bytes, usable, file.endsWith('.zip')))
+        hits.push({ file: where === '' ? file : `${file} › ${where}`, kind });
     }
   }
   return hits;
+}
+
+const UNREADABLE_ZIP = 'an unreadable zip (its contents could not be checked)';
+const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
+/** A base64 run long enough to hide a token (a JSON report's attachment body, the HTML report's data zip). */
+const BASE64_RUN = /[A-Za-z0-9+/]{64,}={0,2}/g;
+/** Zips in base64 in zips…: two levels cover every reporter's output (a blob's report.jsonl attachments). */
+const MAX_DEPTH = 3;
+
+/** Hits in one file's bytes, `where` naming the zip entry or embedded base64 they were found in ('' = the file). */
+function hitsIn(
+  bytes: Buffer,
+  secrets: readonly Secret[],
+  zipByName: boolean,
+  depth = 0,
+): { where: string; kind: string }[] {
+  const out: { where: string; kind: string }[] = [];
+  const inner = (where: string, found: { where: string; kind: string }[]) =>
+    found.map((h) => ({ where: h.where === '' ? where : `${where} › ${h.where}`, kind: h.kind }));
+  // A zip is deflated: its entries are read one by one, in memory. One that cannot be read (truncated, a bad
+  // checksum, an unknown method) could hide anything.
+  if (zipByName || bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
+    let entries: { name: string; data: Buffer }[];
+    try {
+      entries = new AdmZip(bytes)
+        .getEntries()
+        .filter((entry) => !entry.isDirectory)
+        .map((entry) => ({ name: entry.entryName, data: entry.getData() }));
+    } catch {
+      return [{ where: '', kind: UNREADABLE_ZIP }];
+    }
+    for (const entry of entries)
+      out.push(...inner(entry.name, hitsIn(entry.data, secrets, false, depth + 1)));
+    return out;
+  }
+  // Binary files are read as latin1 so any embedded ASCII secret still matches byte for byte.
+  const text = bytes.toString('latin1');
+  for (const kind of secretsIn(text, secrets)) out.push({ where: '', kind });
+  if (depth < MAX_DEPTH) {
+    for (const m of text.matchAll(BASE64_RUN)) {
+      const decoded = Buffer.from(m[0], 'base64');
+      out.push(...inner(`base64 at ${m.index}`, hitsIn(decoded, secrets, false, depth + 1)));
+    }
+  }
+  // One hit per kind and place: a secret found both as text and inside its own base64 is one finding.
+  return out.filter((h, i) => out.findIndex((o) => o.where === h.where && o.kind === h.kind) === i);
 }
 
 function secretsIn(text: string, secrets: readonly Secret[]): Set<string> {

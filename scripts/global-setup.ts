@@ -11,7 +11,8 @@ import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
 import { tokenProviderFor } from '../fixtures/token-providers';
 import { redact } from '../fixtures/redact';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
-import { transportCause } from '../fixtures/reachability';
+import { REQUEST_TIMEOUT_MS, Transport, type HttpResponse } from '../fixtures/http';
+import { unreachableOf } from '../fixtures/reachability';
 import { UNREACHABLE_ENV } from '../fixtures/target-lost';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
@@ -64,20 +65,24 @@ interface VersionRead {
 
 async function readVersion(baseUrl: string, s: Settings): Promise<VersionRead> {
   const token = await tokenProviderFor(s).token();
-  const timeoutMs = 20_000 * s.timeoutScale;
-  let res: Response;
+  // The harness's transport: its failures are worded without quoting a header (the token stays out of output).
+  const transport = new Transport(REQUEST_TIMEOUT_MS * s.timeoutScale);
+  let res: HttpResponse;
   try {
-    res = await fetch(`${baseUrl}/v2/version`, {
+    res = await transport.send({
+      method: 'GET',
+      url: `${baseUrl}/v2/version`,
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
-    const unreachable = transportCause(e, timeoutMs);
+    const unreachable = unreachableOf(e);
     return { document: undefined, problem: unreachable.cause, unreachable };
+  } finally {
+    await transport.close();
   }
-  if (!res.ok) return { document: undefined, problem: `HTTP ${res.status}` };
+  if (res.status !== 200) return { document: undefined, problem: `HTTP ${res.status}` };
   try {
-    return { document: await res.json() };
+    return { document: JSON.parse(res.text) };
   } catch (e) {
     return { document: undefined, problem: redact(e instanceof Error ? e.message : String(e)) };
   }

@@ -1,11 +1,15 @@
 // The secret gate of a run: every file under reports/ and test-results/ (results, attachments, HTML, traces,
-// logs) is read for the literal secrets of the run — the static token, the HMAC secret, the private key,
-// the OAuth2 client secret — and for JWT-shaped strings. A hit names the file and the kind, never the value.
+// logs), Playwright's own report folders (playwright-report/, blob-report/: where a plain
+// `npx playwright test --reporter=html` writes, and what CI jobs upload) and every output a reporter is
+// configured to (playwright.config.ts, PLAYWRIGHT_*_OUTPUT_* variables) is read for the literal secrets of the
+// run — the static token, the HMAC secret, the private key, the OAuth2 client secret — and for JWT-shaped
+// strings. A hit names the file and the kind, never the value.
 // `npm run conformance` runs it after the report is built; alone: `node --import tsx scripts/secret-gate.ts`
 // (exit 3 on a hit). The self-tests' own folders (reports/selftest, test-results/selftest) are left out:
 // they hold planted secrets on purpose.
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
 import { loadDotenv, settings, type Settings } from '../fixtures/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../reporters/secret-scan';
 
@@ -55,11 +59,64 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
   return out;
 }
 
-/** The folders a run writes: reports/ and test-results/, or only LEDGER_REPORTS_DIR when a run is redirected. */
-export function gateDirs(env: Env = process.env): { dirs: string[]; exclude: string[] } {
-  if (env.LEDGER_REPORTS_DIR) return { dirs: [resolve(ROOT, env.LEDGER_REPORTS_DIR)], exclude: [] };
+/** Reporter options naming where a reporter writes (html outputFolder, json/junit outputFile, blob outputDir…). */
+const OUTPUT_OPTIONS = ['outputFolder', 'outputFile', 'outputDir', 'resultsDir'];
+/** Playwright's variables for reporter outputs (PLAYWRIGHT_HTML_OUTPUT_DIR, PLAYWRIGHT_JSON_OUTPUT_FILE…). */
+const OUTPUT_ENV = /^PLAYWRIGHT_(\w+_OUTPUT_(DIR|FILE)|HTML_REPORT)$/;
+
+/** Where the reporters of a config and the PLAYWRIGHT_*_OUTPUT_* variables write (files or folders). */
+export function reporterOutputs(reporters: readonly ReporterDescription[], env: Env = process.env): string[] {
+  const fromConfig = reporters.flatMap(([, options]) =>
+    OUTPUT_OPTIONS.map((k) => (options as Record<string, unknown> | undefined)?.[k]).filter(
+      (v): v is string => typeof v === 'string' && v !== '',
+    ),
+  );
+  const fromEnv = Object.entries(env)
+    .filter(([k, v]) => OUTPUT_ENV.test(k) && v)
+    .map(([, v]) => v!);
+  return [...fromConfig, ...fromEnv].map((p) => resolve(ROOT, p));
+}
+
+/** The reporters of the project's playwright.config.ts; none when it cannot be loaded here. */
+function configuredReporters(): ReporterDescription[] {
+  try {
+    // require, not import: tsx (and Playwright's loader) transpile required TS.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { reporter } = (require('../playwright.config') as { default: PlaywrightTestConfig }).default;
+    return Array.isArray(reporter) ? reporter : typeof reporter === 'string' ? [[reporter]] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Paths without those inside another (a folder is scanned whole once). */
+function outermost(paths: string[]): string[] {
+  const unique = [...new Set(paths)];
+  return unique.filter((p) => !unique.some((q) => q !== p && p.startsWith(q + sep)));
+}
+
+/**
+ * The folders a run writes: reports/, test-results/, Playwright's playwright-report/ and blob-report/ and the
+ * configured reporters' outputs — or, when a run is redirected, LEDGER_REPORTS_DIR and the outputs the
+ * environment names.
+ */
+export function gateDirs(
+  env: Env = process.env,
+  reporters: readonly ReporterDescription[] = configuredReporters(),
+): { dirs: string[]; exclude: string[] } {
+  if (env.LEDGER_REPORTS_DIR)
+    return {
+      dirs: outermost([resolve(ROOT, env.LEDGER_REPORTS_DIR), ...reporterOutputs([], env)]),
+      exclude: [],
+    };
   return {
-    dirs: [resolve(ROOT, 'reports'), resolve(ROOT, 'test-results')],
+    dirs: outermost([
+      resolve(ROOT, 'reports'),
+      resolve(ROOT, 'test-results'),
+      resolve(ROOT, 'playwright-report'),
+      resolve(ROOT, 'blob-report'),
+      ...reporterOutputs(reporters, env),
+    ]),
     exclude: [resolve(ROOT, 'reports', 'selftest'), resolve(ROOT, 'test-results', 'selftest')],
   };
 }

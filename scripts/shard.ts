@@ -75,7 +75,7 @@ export function shardPaths(reportsDir: string, s: Shard) {
     testResults: join(dir, 'test-results'),
     /**
      * Where the blob reporter writes (it empties its folder first, so each shard has its own): outside the
-     * reports, so a secret gate of a shard running beside this one never reads a half-written or unredacted zip.
+     * reports, so a secret gate of a shard running beside this one never reads a half-written zip.
      */
     blobStaging: join(
       tmpdir(),

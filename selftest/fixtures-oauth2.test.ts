@@ -80,9 +80,9 @@ test.describe('OAuth2 client-credentials provider', () => {
     await sandbox.close();
   });
 
-  test('the IdP token is accepted by the sandbox and names the user', async ({ request }) => {
+  test('the IdP token is accepted by the sandbox and names the user', async () => {
     const provider = createTokenProvider(settingsFor(oauthEnv(idp)));
-    const res = await clientFor(request, sandboxUrl, provider).listVettedPackages({ pageSize: 1 });
+    const res = await clientFor(sandboxUrl, provider).listVettedPackages({ pageSize: 1 });
     expect(res.status).toBe(200);
     expect(await provider.userId()).toBe('conformance');
     expect(provider.minter, 'an IdP token provider cannot mint negative tokens').toBeUndefined();

@@ -113,10 +113,10 @@ test('the walker catches a token loop', async () => {
   await expect(looping).rejects.toThrow(/nextPageToken repeats an earlier token/);
 });
 
-test('walkVettedPackages walks the sandbox to the end', async ({ request }) => {
+test('walkVettedPackages walks the sandbox to the end', async () => {
   const app = await buildApp(loadConfig({ SANDBOX_SYNCHRONIZERS: '3', SANDBOX_PARTICIPANTS: '4' }));
   try {
-    const client = clientFor(request, await listen(app), createTokenProvider(settingsFor()));
+    const client = clientFor(await listen(app), createTokenProvider(settingsFor()));
     const small = await walkVettedPackages(client, { pageSize: 2 });
     const whole = await walkVettedPackages(client, {});
     expect(small.entries.length).toBeGreaterThan(2);

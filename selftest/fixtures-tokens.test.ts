@@ -19,12 +19,8 @@ async function startSandbox(
   return { app, url: await listen(app) };
 }
 
-async function listStatus(
-  request: Parameters<typeof clientFor>[0],
-  url: string,
-  token: string | null,
-): Promise<number> {
-  const client = clientFor(request, url, { token: () => Promise.resolve(undefined) });
+async function listStatus(url: string, token: string | null): Promise<number> {
+  const client = clientFor(url, { token: () => Promise.resolve(undefined) });
   return (await client.listVettedPackages({ pageSize: 1 }, { token })).status;
 }
 
@@ -51,10 +47,10 @@ test.describe('HS256 provider (dev secret)', () => {
   test.afterAll(async () => sandbox.app.close());
 
   for (const form of ['audience', 'scope'] as const) {
-    test(`a minted ${form}-form token is accepted`, async ({ request }) => {
+    test(`a minted ${form}-form token is accepted`, async () => {
       const provider = createTokenProvider(settingsFor({ LEDGER_TOKEN_FORM: form }));
       const token = await provider.token();
-      expect(await listStatus(request, sandbox.url, token!)).toBe(200);
+      expect(await listStatus(sandbox.url, token!)).toBe(200);
       const claims = decodeJwt(token!);
       expect(claims.sub).toBe('conformance');
       expect(claims.exp! - claims.iat!, 'lifetime within Canton’s 5 minutes').toBeLessThanOrEqual(300);
@@ -63,16 +59,16 @@ test.describe('HS256 provider (dev secret)', () => {
     });
 
     for (const [name, status] of NEGATIVE_CASES) {
-      test(`the ${form}-form negative token "${name}" is rejected with ${status}`, async ({ request }) => {
+      test(`the ${form}-form negative token "${name}" is rejected with ${status}`, async () => {
         const env = { LEDGER_TOKEN_FORM: form };
         const token = await negatives(createTokenProvider(settingsFor(env)), env)[name]();
-        expect(await listStatus(request, sandbox.url, token)).toBe(status);
+        expect(await listStatus(sandbox.url, token)).toBe(status);
       });
     }
   }
 
-  test('no token at all is rejected with 401', async ({ request }) => {
-    expect(await listStatus(request, sandbox.url, null)).toBe(401);
+  test('no token at all is rejected with 401', async () => {
+    expect(await listStatus(sandbox.url, null)).toBe(401);
   });
 
   test('the token is cached and refreshed before it expires', async () => {
@@ -115,16 +111,16 @@ for (const alg of ['rs256', 'es256'] as const) {
     });
     test.afterAll(async () => sandbox.app.close());
 
-    test('a minted token is accepted and carries the kid', async ({ request }) => {
+    test('a minted token is accepted and carries the kid', async () => {
       const token = await createTokenProvider(settingsFor(env)).token();
       expect(decodeProtectedHeader(token!)).toMatchObject({ alg: alg.toUpperCase(), kid, typ: 'JWT' });
-      expect(await listStatus(request, sandbox.url, token!)).toBe(200);
+      expect(await listStatus(sandbox.url, token!)).toBe(200);
     });
 
     for (const [name, status] of NEGATIVE_CASES) {
-      test(`the negative token "${name}" is rejected with ${status}`, async ({ request }) => {
+      test(`the negative token "${name}" is rejected with ${status}`, async () => {
         const token = await negatives(createTokenProvider(settingsFor(env)), env)[name]();
-        expect(await listStatus(request, sandbox.url, token)).toBe(status);
+        expect(await listStatus(sandbox.url, token)).toBe(status);
       });
     }
   });
@@ -135,14 +131,12 @@ test.describe('static provider (LEDGER_TOKEN)', () => {
   test.beforeAll(async () => (sandbox = await startSandbox()));
   test.afterAll(async () => sandbox.app.close());
 
-  test('the given token is sent as is, its user read from sub, and no negative tokens exist', async ({
-    request,
-  }) => {
+  test('the given token is sent as is, its user read from sub, and no negative tokens exist', async () => {
     const given = await createTokenProvider(settingsFor()).token();
     const provider = createTokenProvider(settingsFor({ LEDGER_AUTH: 'static', LEDGER_TOKEN: given! }));
     expect(await provider.token()).toBe(given);
     expect(await provider.userId()).toBe('conformance');
-    expect(await listStatus(request, sandbox.url, (await provider.token())!)).toBe(200);
+    expect(await listStatus(sandbox.url, (await provider.token())!)).toBe(200);
     expect(provider.minter).toBeUndefined();
     expect(negativeTokensOf(provider, settingsFor(), 'x')).toEqual({
       reason: expect.stringMatching(/static/),
@@ -166,10 +160,10 @@ test.describe('no-auth provider (LEDGER_AUTH=none)', () => {
   test.beforeAll(async () => (sandbox = await startSandbox({ SANDBOX_AUTH: 'none' })));
   test.afterAll(async () => sandbox.app.close());
 
-  test('requests carry no Authorization header and are served', async ({ request }) => {
+  test('requests carry no Authorization header and are served', async () => {
     const provider = createTokenProvider(settingsFor({ LEDGER_AUTH: 'none' }));
     expect(await provider.token()).toBeUndefined();
-    const client = clientFor(request, sandbox.url, provider);
+    const client = clientFor(sandbox.url, provider);
     const res = await client.listVettedPackages({ pageSize: 1 });
     expect(res.status).toBe(200);
     expect(res.exchange.authorized).toBe(false);

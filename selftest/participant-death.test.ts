@@ -178,7 +178,7 @@ test.describe('a participant that dies mid-run', () => {
       for (const t of rest) {
         expect(t.verdict, verdicts).toBe('inconclusive');
         expect(t.reason, verdicts).toMatch(
-          /^\[inconclusive\] target lost: \w+ \/v2\/\S+ got no response: .*; probed again: connection refused/,
+          /^\[inconclusive\] target lost: \w+ \/v2\/\S+ got no response: .*; probed again: the connection was refused/,
         );
       }
       expect(matrix.targetLost, verdicts).toMatch(/^target lost: /);

@@ -3,12 +3,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type ReporterDescription } from '@playwright/test';
+import AdmZip from 'adm-zip';
 import { clauseUrl, interfaceDocTemplate } from '../fixtures/interface-doc';
 import { loadSettings } from '../fixtures/settings';
 import { scanForSecrets } from '../reporters/secret-scan';
-import { gateDirs, runSecrets } from '../scripts/secret-gate';
-import { ROOT } from './support/report-kit';
+import { gateDirs, runSecrets, SECRET_GATE_EXIT } from '../scripts/secret-gate';
+import { ROOT, runSecretGate } from './support/report-kit';
 
 const kinds = (env: Record<string, string>) =>
   runSecrets(loadSettings(env), env).map((s) => [s.kind, s.value.includes('-----BEGIN') ? 'PEM' : s.value]);
@@ -61,12 +62,66 @@ test.describe('secret gate: the secrets of a run', () => {
     expect(scanForSecrets([dir], secrets).map((h) => h.kind)).toEqual(['LEDGER_JWT_PRIVATE_KEY']);
   });
 
-  test('the gate reads reports/ and test-results/, except the self-tests’ planted secrets', () => {
-    expect(gateDirs({})).toEqual({
-      dirs: [join(ROOT, 'reports'), join(ROOT, 'test-results')],
+  test('the gate reads reports/, test-results/, Playwright’s report folders and every configured reporter output', () => {
+    const reporters: ReporterDescription[] = [
+      ['list'],
+      ['html', { outputFolder: 'html-out', open: 'never' }],
+      ['json', { outputFile: '/tmp/run-1/report.json' }],
+      ['junit', { outputFile: 'reports/junit.xml' }],
+    ];
+    expect(gateDirs({ PLAYWRIGHT_BLOB_OUTPUT_DIR: '/tmp/blobs' }, reporters)).toEqual({
+      dirs: [
+        join(ROOT, 'reports'),
+        join(ROOT, 'test-results'),
+        join(ROOT, 'playwright-report'),
+        join(ROOT, 'blob-report'),
+        join(ROOT, 'html-out'),
+        '/tmp/run-1/report.json',
+        '/tmp/blobs',
+      ],
       exclude: [join(ROOT, 'reports', 'selftest'), join(ROOT, 'test-results', 'selftest')],
     });
-    expect(gateDirs({ LEDGER_REPORTS_DIR: '/tmp/run-1' })).toEqual({ dirs: ['/tmp/run-1'], exclude: [] });
+    // A redirected run: its folder and what the environment points reporters at, not the project's folders.
+    expect(gateDirs({ LEDGER_REPORTS_DIR: '/tmp/run-1' }, reporters)).toEqual({
+      dirs: ['/tmp/run-1'],
+      exclude: [],
+    });
+    expect(
+      gateDirs({ LEDGER_REPORTS_DIR: '/tmp/run-1', PLAYWRIGHT_HTML_OUTPUT_DIR: '/tmp/html' }, reporters).dirs,
+    ).toEqual(['/tmp/run-1', '/tmp/html']);
+    // The project's own config is read when none is given: its reporters write under reports/.
+    expect(gateDirs({}).dirs).toContain(join(ROOT, 'playwright-report'));
+  });
+
+  test('a token planted in an HTML report’s embedded data fails the gate (exit 3), naming the file', async ({}, info) => {
+    const token = `planted-static-token-${Date.now()}`;
+    const html = info.outputPath('playwright-report');
+    mkdirSync(html, { recursive: true });
+    // As Playwright's html reporter writes it: the report data is a zip, base64, inside index.html.
+    const data = new AdmZip();
+    data.addFile('report.json', Buffer.from(JSON.stringify({ error: `authorization: Bearer ${token}` })));
+    writeFileSync(
+      join(html, 'index.html'),
+      `<!DOCTYPE html><html><body><template id="playwrightReportBase64">data:application/zip;base64,${data.toBuffer().toString('base64')}</template></body></html>`,
+    );
+    const reports = info.outputPath('reports');
+    mkdirSync(reports, { recursive: true });
+    const env = { LEDGER_AUTH: 'static', LEDGER_TOKEN: token, PLAYWRIGHT_HTML_OUTPUT_DIR: html };
+    const leaked = await runSecretGate(reports, env);
+    expect(leaked.status, leaked.stdout + leaked.stderr).toBe(SECRET_GATE_EXIT);
+    expect(leaked.stderr).toMatch(
+      /secret gate: LEDGER_TOKEN found in .*playwright-report\/index\.html › base64 at \d+ › report\.json/,
+    );
+    expect(leaked.stdout + leaked.stderr).not.toContain(token);
+    // The same folder without the plant passes: the hit was the token, not the report's shape.
+    const clean = new AdmZip();
+    clean.addFile('report.json', Buffer.from(JSON.stringify({ error: 'authorization: Bearer <redacted>' })));
+    writeFileSync(
+      join(html, 'index.html'),
+      `<template id="playwrightReportBase64">data:application/zip;base64,${clean.toBuffer().toString('base64')}</template>`,
+    );
+    const passed = await runSecretGate(reports, env);
+    expect(passed.status, passed.stdout + passed.stderr).toBe(0);
   });
 });
 

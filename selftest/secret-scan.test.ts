@@ -58,6 +58,30 @@ test.describe('secret gate', () => {
     ]);
   });
 
+  test('base64 is read too: a JSON report’s attachment body, a zip embedded in HTML', async ({}, info) => {
+    const dir = info.outputPath('reports');
+    mkdirSync(dir, { recursive: true });
+    const transcript = `authorization: Bearer ${JWT}\n`.repeat(3);
+    // Playwright's JSON reporter writes attachment bodies as base64.
+    writeFileSync(
+      join(dir, 'report.json'),
+      JSON.stringify({ attachments: [{ name: 'log', body: Buffer.from(transcript).toString('base64') }] }),
+    );
+    const zip = new AdmZip();
+    zip.addFile('data/test.json', Buffer.from(`{"secret":"hmac-secret-planted-123"}`.repeat(5)));
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<template id="playwrightReportBase64">data:application/zip;base64,${zip.toBuffer().toString('base64')}</template>`,
+    );
+    const hits = scanForSecrets([dir], [{ kind: 'LEDGER_HMAC_SECRET', value: 'hmac-secret-planted-123' }]);
+    expect(hits.map((h) => [h.file.replace(dir, ''), h.kind]).sort()).toEqual([
+      ['/index.html › base64 at 66 › data/test.json', 'LEDGER_HMAC_SECRET'],
+      ['/report.json › base64 at 38', 'a JWT-shaped string'],
+    ]);
+    // A single file is a valid place to scan (a reporter's outputFile).
+    expect(scanForSecrets([join(dir, 'report.json')], [])).toHaveLength(1);
+  });
+
   test('clean output and missing folders pass', async ({}, info) => {
     const dir = info.outputPath('reports');
     mkdirSync(dir, { recursive: true });

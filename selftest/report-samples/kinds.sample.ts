@@ -6,13 +6,13 @@ import { LedgerClient } from '../../fixtures/ledger-client';
 
 test.describe('report samples', () => {
   test('GEN-NO-5XX no operation answers with a 5xx status (sample: the target stopped answering)', async ({
-    api,
+    transport,
     tokens,
     evidence,
   }) => {
     // Port 9 (discard) on the loopback: nothing listens, the connection is refused at once.
     const gone = new LedgerClient(
-      api,
+      transport,
       'http://127.0.0.1:9',
       () => tokens.token(),
       evidence,

@@ -1,9 +1,9 @@
 // Shared by the fixtures self-tests: settings from an explicit env (never the machine's), servers on
 // 127.0.0.1 port 0, and the real ledger client outside the conformance fixtures (no steps, own evidence).
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { Evidence } from '../../fixtures/evidence';
+import { REQUEST_TIMEOUT_MS, Transport } from '../../fixtures/http';
 import { LedgerClient } from '../../fixtures/ledger-client';
 import { loadSettings, type Settings } from '../../fixtures/settings';
 import type { TokenProvider } from '../../fixtures/token-providers';
@@ -18,13 +18,12 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-export function clientFor(
-  request: APIRequestContext,
-  baseUrl: string,
-  provider: Pick<TokenProvider, 'token'>,
-): LedgerClient {
+/** One connection pool for the worker's clients, as the conformance fixtures keep one per worker. */
+let transport: Transport | undefined;
+
+export function clientFor(baseUrl: string, provider: Pick<TokenProvider, 'token'>): LedgerClient {
   return new LedgerClient(
-    request,
+    (transport ??= new Transport(REQUEST_TIMEOUT_MS)),
     baseUrl,
     () => provider.token(),
     new Evidence(),
