@@ -100,7 +100,7 @@ export function ajvErrorsToDetails(errors: readonly ErrorObject[], body: unknown
       message = 'Missing required field';
     } else if (err.keyword === 'type') {
       const expected = (err.params as { type: unknown }).type;
-      // circe's Int decoder rejects a number that is not an int32 without a type word (UNCONFIRMED wording).
+      // circe's Int decoder rejects a number that is not an int32 without a type word (wording not confirmed from circe's source; the harness asserts only tapir's frame).
       message =
         String(expected).startsWith('integer') && typeof err.data === 'number'
           ? 'Int'
