@@ -6,7 +6,7 @@ import { createAuthenticator, emptyBearerHook } from './auth';
 import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode';
-import { clientErrorHandler, installErrorHandling } from './error-handler';
+import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler';
 import { faultSet, installFaults, resolveFaults } from './faults/install';
 import { registerControlRoutes } from './routes/control';
 import { registerSubmitRoutes } from './routes/submit';
@@ -14,15 +14,13 @@ import { registerVersionRoutes } from './routes/version';
 import { registerVettingRoutes } from './routes/vetting';
 import { generateTopology } from './vetting/generate';
 
-/** Canton's HTTP layer (pekko) accepts bodies up to 8 MiB by default; bigger ones are a 413, never a crash. */
-const BODY_LIMIT = 8 * 1024 * 1024;
-
 export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> {
   const faults = resolveFaults(config.faults);
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
     clientErrorHandler, // malformed HTTP: text/plain, as pekko, never fastify's JSON
+    frameworkErrors, // a path fastify cannot decode: pekko's 400, never fastify's JSON
     ajv: {
       customOptions: {
         coerceTypes: false, // "5" is not 5

@@ -2,6 +2,7 @@
 // JSON type or misses a required key never reaches the service; tapir answers 400 `text/plain`
 // `Invalid value for: body (<detail>, <detail>)`, each circe detail ending in ` at '<path>'` when the
 // failure has a path (`commands[0].CreateAndExerciseCommand.templateId`). Not a JsCantonError.
+import { jawnDetail } from './jawn';
 import type { ErrorObject } from 'ajv';
 
 /** A tapir decode failure of one input (`body`, `header Authorization`): 400 text/plain, not a JsCantonError. */
@@ -46,9 +47,9 @@ export function parseJsonBody(raw: unknown): unknown {
   if (raw.trim() === '') throw decodeFailure('exhausted input');
   try {
     return JSON.parse(raw);
-  } catch (e) {
-    // V8's message, not jawn's: the exact wording of this detail is not something Canton documents.
-    throw decodeFailure(e instanceof Error ? e.message : 'invalid JSON');
+  } catch {
+    // jawn's detail (circe's parser), never V8's: see jawn.ts.
+    throw decodeFailure(jawnDetail(raw));
   }
 }
 
@@ -99,7 +100,7 @@ export function ajvErrorsToDetails(errors: readonly ErrorObject[], body: unknown
       message = 'Missing required field';
     } else if (err.keyword === 'type') {
       const expected = (err.params as { type: unknown }).type;
-      // circe's Int decoder rejects a number that is not an int32 without a type word (UNCONFIRMED wording).
+      // circe's Int decoder rejects a number that is not an int32 without a type word (wording not confirmed from circe's source; the harness asserts only tapir's frame).
       message =
         String(expected).startsWith('integer') && typeof err.data === 'number'
           ? 'Int'

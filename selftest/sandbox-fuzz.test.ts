@@ -149,10 +149,15 @@ const schemaErrors = (name: SchemaName, data: unknown): string =>
  * Judges any answer: never a 5xx, and exactly one of Canton's shapes. `mediaType`: the request's Content-Type
  * was not a well-formed media type, so the sandbox's 415 (its choice where Canton is undocumented) may come.
  */
+const FRAMEWORK_ANSWER =
+  /FST_|"statusCode"\s*:|Unexpected token|is not valid JSON|Unexpected end of JSON|in JSON at position/;
+
 function judge(res: LightMyRequestResponse, what: string, mediaType = false): Answer {
   const type = String(res.headers['content-type'] ?? '');
   const where = `${what} → ${res.statusCode} ${type} ${res.body.slice(0, 300)}`;
   claim(res.statusCode, `a 5xx for client input: ${where}`).toBeLessThan(500);
+  // Never the framework's own answer: no fastify error shape, no V8 JSON.parse wording (Canton is pekko + tapir + circe).
+  claim(FRAMEWORK_ANSWER.test(res.body), `a fastify or V8 error text: ${where}`).toBe(false);
   if (res.statusCode === 200) {
     claim(type, where).toBe('application/json');
     return { kind: 'ok', json: JSON.parse(res.body) as unknown };

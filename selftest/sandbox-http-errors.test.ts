@@ -4,6 +4,7 @@
 // Raw sockets against the sandbox listening on 127.0.0.1 (an HTTP client would refuse to send these).
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { listen } from './support/harness-kit';
 import { bearer, sandbox, token } from './support/sandbox-kit';
@@ -81,5 +82,104 @@ test.describe('sandbox: malformed HTTP', () => {
       `${list}Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
     );
     expect(ok.statusLine).toBe('HTTP/1.1 200 OK');
+  });
+});
+
+// Requests no endpoint takes, and bodies that are not JSON, answered as Canton's HTTP stack answers them
+// (pekko-http + tapir + circe; sources in sandbox/error-handler.ts and sandbox/jawn.ts), never by fastify or V8.
+test.describe('no framework answers', () => {
+  let app: FastifyInstance;
+  let auth: Record<string, string>;
+  test.beforeAll(async () => {
+    app = await sandbox();
+    auth = bearer(await token());
+  });
+  test.afterAll(async () => app.close());
+
+  const FRAMEWORK =
+    /FST_|"statusCode"\s*:|Unexpected token|is not valid JSON|Unexpected end of JSON|in JSON at position/;
+  const PATHS = [
+    '/v2/version',
+    '/v2/package-vetting/list',
+    '/v2/commands/submit-and-wait-for-transaction-tree',
+  ];
+
+  test('the answers confirmed from the sources', async () => {
+    const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: string) =>
+      app.inject({
+        method,
+        url,
+        payload,
+        headers: { ...auth, 'content-type': 'application/json' },
+      });
+    const badPath = await inject('GET', '/v2/%zz');
+    expect([badPath.statusCode, badPath.headers['content-type'], badPath.body]).toEqual([
+      400,
+      'text/plain; charset=UTF-8',
+      "Illegal request-target: Invalid input 'z', expected HEXDIG (line 1, column 6)",
+    ]);
+    expect((await inject('GET', '/v2/version?x=%zz')).statusCode).toBe(400);
+    const unknown = await inject('GET', '/v2/nothing');
+    expect([unknown.statusCode, unknown.headers['content-type']]).toEqual([404, 'application/json']);
+    expect(unknown.json()).toEqual({
+      errors: ['GET, uri: http://localhost:80/v2/nothing'],
+      status: 404,
+      ledgerApiError: null,
+    });
+    const method = await inject('DELETE', '/v2/version');
+    expect([method.statusCode, method.headers['content-type'], method.body]).toEqual([
+      405,
+      'text/plain; charset=UTF-8',
+      'Method Not Allowed',
+    ]);
+    const html = await inject('POST', '/v2/package-vetting/list', '<html>');
+    expect([html.statusCode, html.body]).toEqual([
+      400,
+      "Invalid value for: body (expected json value got '<html>' (line 1, column 1))",
+    ]);
+  });
+
+  test('property: any raw path, method, header and body → no fastify error shape, no V8 text, no 5xx', async () => {
+    const segment = fc.oneof(
+      fc.constantFrom('v2', 'version', 'package-vetting', 'list', '%zz', '%', '%2F', '%E2%82', '..', ''),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    );
+    const path = fc.oneof(
+      fc.constantFrom(...PATHS),
+      fc.array(segment, { maxLength: 4 }).map((s) => `/${s.join('/')}`),
+    );
+    const query = fc.constantFrom('', '?a=1', '?x=%zz', '?%', '?a=%41');
+    const body = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 40 }), fc.json());
+    const contentType = fc.constantFrom(
+      undefined,
+      'application/json',
+      'text/xml',
+      '???',
+      '',
+      'application/json; charset=bogus',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
+        path,
+        query,
+        body,
+        contentType,
+        async (method, p, q, payload, type) => {
+          const headers: Record<string, string> = { ...auth };
+          if (type !== undefined) headers['content-type'] = type;
+          const res = await app.inject({
+            method: method as 'GET',
+            url: p + q,
+            headers,
+            ...(payload === undefined || method === 'GET' || method === 'HEAD' ? {} : { payload }),
+          });
+          const where = `${method} ${p}${q} ${JSON.stringify(type)} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          expect(FRAMEWORK.test(res.body), where).toBe(false);
+        },
+      ),
+      { numRuns: 300, seed: 13 },
+    );
   });
 });

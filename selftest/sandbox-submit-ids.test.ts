@@ -233,7 +233,7 @@ test.describe('submit ids: synchronizerId', () => {
         cause: `Cannot submit transaction to prescribed synchronizer \`${unknown}\``,
       },
     );
-    // With a #package-name template id the JSON layer's package selection fails first (UNCONFIRMED code).
+    // With a #package-name template id the JSON layer's package selection fails first (a code not confirmed from Canton's source; the harness does not assert it).
     rejected(await submit(app, request({ synchronizerId: unknown })), {
       status: 400,
       code: 'JSON_API_PACKAGE_SELECTION_FAILED',

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../sandbox/config';
+import { BUILTIN_PACKAGE } from '../sandbox/vetting/builtin-package';
 import { generateTopology } from '../sandbox/vetting/generate';
 import { listVettedPackages } from '../sandbox/vetting/list';
 import { encodePageToken } from '../sandbox/vetting/page-token';
@@ -337,6 +338,50 @@ test.describe('sandbox vetting list: pagination', () => {
     }
   });
 
+  test('a package-filtered page is Canton\'s: a window of pageSize entries filtered afterwards, "" when empty', async () => {
+    // PackageOpsImpl.getVettedPackages takes pageSize entries after the token, PackageService.filterAndEnrich
+    // drops the ones without a match, ApiPackageService builds the token from the last returned entry.
+    const filter = { packageMetadataFilter: { packageIds: [BUILTIN_PACKAGE.packageId] } };
+    const keep = (e: VettedPackages) =>
+      (e.packages ?? []).some((p) => p.packageId === BUILTIN_PACKAGE.packageId);
+    const matches = everything.filter(keep);
+    expect(matches).toHaveLength(3); // the configured participant, once per synchronizer
+    let endedEarly = 0;
+    for (const size of [1, 2, 5, 7, 21]) {
+      const expected: ListResponse[] = [];
+      let from = 0;
+      for (;;) {
+        const window = everything.slice(from, from + size).filter(keep);
+        const last = window.at(-1);
+        expected.push({
+          vettedPackages: window.map((e) => ({
+            ...e,
+            packages: (e.packages ?? []).filter((p) => p.packageId === BUILTIN_PACKAGE.packageId),
+          })),
+          nextPageToken: last ? cantonToken(last.synchronizerId, last.participantId) : '',
+        });
+        if (!last) break;
+        from = everything.indexOf(last) + 1;
+      }
+      expect(await walk(app, filter, size), `page size ${size}`).toEqual(expected);
+      if (expected.flatMap((pg) => pg.vettedPackages).length < matches.length) endedEarly += 1;
+    }
+    expect(endedEarly, 'walks that end before the last match').toBeGreaterThan(0);
+    // The document's reading (strict-interface mode) fills the pages from the matches: the walk lists all.
+    const strict = await sandbox({
+      SANDBOX_SYNCHRONIZERS: '3',
+      SANDBOX_PARTICIPANTS: '7',
+      SANDBOX_MODE: 'strict-interface',
+    });
+    try {
+      const pages = await walk(strict, filter, 1);
+      expect(pages.flatMap((pg) => pg.vettedPackages.map(entryKey))).toEqual(matches.map(entryKey));
+      expect(pages).toHaveLength(3);
+    } finally {
+      await strict.close();
+    }
+  });
+
   test("the token is Canton's: URL-safe base64 (padded) of the protobuf (synchronizer, participant) of the last entry", async () => {
     const page = await list(app, { pageSize: 4 });
     const last = page.vettedPackages[3] as VettedPackages;
@@ -578,7 +623,7 @@ test.describe('sandbox vetting list: 10⁵ entries', () => {
       }
     };
     const page = (pageToken: string) =>
-      listVettedPackages(topology, parseListRequest({ pageSize: 100, pageToken }, 100), false);
+      listVettedPackages(topology, parseListRequest({ pageSize: 100, pageToken }, 100), 'canton');
     const first = page('');
     expect(visited).toBeLessThanOrEqual(101);
     const last = [...entriesAfter(undefined)].at(-101) as {

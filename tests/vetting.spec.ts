@@ -20,6 +20,8 @@ import {
   pageBound,
   readListing,
   readPages,
+  sparsestPackage,
+  wholeListingPageSize,
   unusedPackageId,
   unusedUid,
   type ListRequest,
@@ -46,9 +48,20 @@ function smallPageSizes(count: number, max: number | undefined): number[] {
   return distinct([a, a + 1]).filter((s) => max === undefined || s <= max);
 }
 
-/** A filtered walk with the server's page size: every page should hold a match, so count + 2 pages is plenty. */
-const walkFiltered = (ledger: Parameters<typeof readPages>[0], request: ListRequest, count: number) =>
-  readPages(ledger, request, count + 2, 3);
+/**
+ * A filtered walk with the server's page size, or — given the target's maximum, for a package filter — with one
+ * page spanning the listing when the maximum allows it (then every match is listed however the target pages
+ * entries and packages). count + 2 pages is plenty.
+ */
+const walkFiltered = (
+  ledger: Parameters<typeof readPages>[0],
+  request: ListRequest,
+  count: number,
+  max?: number,
+) => {
+  const pageSize = wholeListingPageSize(count, max);
+  return readPages(ledger, pageSize === undefined ? request : { ...request, pageSize }, count + 2, 3);
+};
 
 const describeRun = (run: PageRun): string =>
   run.pages
@@ -186,6 +199,44 @@ test.describe('POST /v2/package-vetting/list', () => {
       expect(
         remaining,
         `the walk with ${what} got nextPageToken "" while these entries remained (${describeRun(run)})`,
+      ).toEqual([]);
+    }
+  });
+
+  test('VET-PAGE-FILTERED-WALK a package-filtered walk lists every matching entry, and no empty token comes while matches remain', async ({
+    ledger,
+    target,
+  }) => {
+    const max = target.limits.maxVettedPackagesPageSize;
+    const { listing, observed } = await observeStable(ledger, async (l) => {
+      // The package whose holders leave the longest run of entries without it: pages no longer than that run
+      // meet a stretch of the listing with no match before the walk is over.
+      const sparse = sparsestPackage(l.entries);
+      if (sparse === undefined) return undefined;
+      const sizes = distinct([1, sparse.gap]).filter((s) => max === undefined || s <= max);
+      const filter = { packageMetadataFilter: { packageIds: [sparse.packageId] } };
+      const walks: [number, PageRun][] = [];
+      for (const pageSize of sizes) {
+        walks.push([
+          pageSize,
+          await readPages(ledger, { ...filter, pageSize }, pageBound(l.entries.length, pageSize)),
+        ]);
+      }
+      return { packageId: sparse.packageId, walks };
+    });
+    test.skip(
+      observed === undefined,
+      'every vetted package is held by a run of entries from the first: no filter leaves a gap',
+    );
+    const { packageId, walks } = observed!;
+    const expected = narrowed(listing.entries, (p) => p.packageId === packageId);
+    for (const [pageSize, run] of walks) {
+      const what = `the walk filtered by packageIds [${packageId}] with pageSize ${pageSize}`;
+      expect(run.stoppedBecause, `${what} (${describeRun(run)})`).toBeUndefined();
+      const missing = entryDifferences(expected, run.entries, { repeats: 'ignore' });
+      expect(
+        missing,
+        `${what} against the listing: matching entries left out (an empty nextPageToken came while they remained) or listed wrongly (${describeRun(run)})`,
       ).toEqual([]);
     }
   });
@@ -479,17 +530,18 @@ test.describe('POST /v2/package-vetting/list', () => {
       for (const packageIds of [[chosen[0]], chosen]) {
         runs.push([
           packageIds,
-          await walkFiltered(ledger, { packageMetadataFilter: { packageIds } }, l.entries.length),
+          await walkFiltered(ledger, { packageMetadataFilter: { packageIds } }, l.entries.length, max),
         ]);
       }
       return runs;
     });
     test.skip(observed === undefined, 'needs ≥ 2 distinct vetted package ids');
+    const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
     for (const [packageIds, run] of observed!) {
       const wanted = new Set(packageIds);
       const expected = narrowed(listing.entries, (p) => wanted.has(p.packageId));
       expect(
-        packageFilterDifferences(listing, expected, run.entries, max),
+        packageFilterDifferences(listing, expected, run.entries, whole),
         `packageIds ${JSON.stringify(packageIds)} against the listing`,
       ).toEqual([]);
     }
@@ -507,18 +559,24 @@ test.describe('POST /v2/package-vetting/list', () => {
       for (const packageNamePrefixes of [[chosen[0]], chosen]) {
         runs.push([
           packageNamePrefixes,
-          await walkFiltered(ledger, { packageMetadataFilter: { packageNamePrefixes } }, l.entries.length),
+          await walkFiltered(
+            ledger,
+            { packageMetadataFilter: { packageNamePrefixes } },
+            l.entries.length,
+            max,
+          ),
         ]);
       }
       return runs;
     });
     test.skip(observed === undefined, 'needs ≥ 2 distinct package names known to the target');
+    const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
     for (const [prefixes, run] of observed!) {
       const expected = narrowed(listing.entries, (p) =>
         prefixes.some((x) => nameOf(p)?.startsWith(x) ?? false),
       );
       expect(
-        packageFilterDifferences(listing, expected, run.entries, max),
+        packageFilterDifferences(listing, expected, run.entries, whole),
         `packageNamePrefixes ${JSON.stringify(prefixes)} against the listing`,
       ).toEqual([]);
     }
@@ -539,15 +597,19 @@ test.describe('POST /v2/package-vetting/list', () => {
       );
       if (prefix === undefined || other === undefined) return undefined;
       const filter = { packageIds: [other.packageId], packageNamePrefixes: [prefix] };
-      return { filter, run: await walkFiltered(ledger, { packageMetadataFilter: filter }, l.entries.length) };
+      return {
+        filter,
+        run: await walkFiltered(ledger, { packageMetadataFilter: filter }, l.entries.length, max),
+      };
     });
     test.skip(observed === undefined, 'needs ≥ 2 distinct package names known to the target');
+    const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
     const { filter, run } = observed!;
     const match: PackagePredicate = (p) =>
       p.packageId === filter.packageIds[0] ||
       (nameOf(p)?.startsWith(filter.packageNamePrefixes[0]!) ?? false);
     expect(
-      packageFilterDifferences(listing, narrowed(listing.entries, match), run.entries, max),
+      packageFilterDifferences(listing, narrowed(listing.entries, match), run.entries, whole),
       `packageMetadataFilter ${JSON.stringify(filter)} against the listing`,
     ).toEqual([]);
   });

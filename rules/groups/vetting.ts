@@ -50,6 +50,15 @@ export const vettingRules = [
     'a walk ends with an empty token, and no empty token comes while results remain',
   ),
   rule(
+    'VET-PAGE-FILTERED-WALK',
+    op,
+    'interface',
+    [RO],
+    '4.2 Pagination 2, 5',
+    'To fetch the next page, send the nextPageToken of the previous response as pageToken. nextPageToken is an empty string when no further results exist.',
+    'a package-filtered walk lists every matching entry, and no empty token comes while matches remain',
+  ),
+  rule(
     'VET-PAGE-FINAL-TOKEN-EMPTY',
     op,
     'interface',

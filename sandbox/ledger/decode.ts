@@ -2,7 +2,7 @@
 // not JsCantonErrors but a 400 text/plain "Invalid value for: body (<details>)": each detail is circe's
 // message followed by " at '<path>'" (paths like commands[0].CreateCommand.templateId), all of them
 // accumulated and joined by ", ". Optional fields that are null or absent take their defaults; unknown
-// fields are ignored (circe strictDecoding=false). The exact circe wording is UNCONFIRMED beyond
+// fields are ignored (circe strictDecoding=false). The exact circe wording is not confirmed (nor asserted) beyond
 // "Missing required field" (observed) — see README.md.
 import { parseInstantMicros } from './time';
 

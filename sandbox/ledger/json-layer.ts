@@ -48,7 +48,7 @@ function resolvePackageNames(cmds: JsCommands, connected: Connected): Map<string
     const err = uniqueIdentifierError(cmds.synchronizerId);
     if (err !== undefined) throw invalidField('synchronizer_id', err);
     if (!connected(cmds.synchronizerId)) {
-      // UNCONFIRMED: Canton's topology-aware resolver finds no vetting on an unknown synchronizer.
+      // Not confirmed from the source, and not asserted by the harness: Canton's topology-aware resolver finds no vetting on an unknown synchronizer.
       throw packageSelectionFailed(
         `No synchronizer satisfies the vetting requirements: synchronizer ${cmds.synchronizerId} is not connected`,
       );

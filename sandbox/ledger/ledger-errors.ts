@@ -14,7 +14,7 @@ function decoded(
   return err;
 }
 
-/** Scala's Set.toString as ChangeId prints it in the duplicate's context (UNCONFIRMED rendering). */
+/** Scala's Set.toString as ChangeId prints it in the duplicate's context (rendering not confirmed; the harness does not assert the context beyond completion_offset). */
 function scalaSet(items: readonly string[]): string {
   return items.length <= 4 ? `Set(${items.join(', ')})` : `HashSet(${[...items].sort().join(', ')})`;
 }

@@ -160,7 +160,7 @@ export function validate(
   const effectiveAt = ledgerTime(cmds, receivedAt);
   const dedup = dedupWindow(cmds, config.maxDeduplicationSeconds * 1_000_000);
   for (const d of cmds.disclosedContracts) {
-    // The sandbox never hands out created-event blobs, so none it receives can be decoded (UNCONFIRMED text).
+    // The sandbox never hands out created-event blobs, so none it receives can be decoded (text not confirmed; the harness asserts only the code).
     if (d.createdEventBlob === '') throw missingField('DisclosedContract.createdEventBlob');
     throw invalidField(
       'DisclosedContract.createdEventBlob',

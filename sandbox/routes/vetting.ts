@@ -15,12 +15,11 @@ export function registerVettingRoutes(
   topology: VettingTopology,
 ): void {
   const { maxVettedPackagesPageSize, mode } = ctx.config;
-  const finalPageEmptyToken = mode === 'strict-interface';
   const list = (body: ListVettedPackagesBody): ListVettedPackagesResponse =>
     listVettedPackages(
       topology,
       parseListRequest(body, maxVettedPackagesPageSize, ctx.faults),
-      finalPageEmptyToken,
+      mode,
       ctx.faults,
     );
   const faulty = statefulTokenFault(ctx, list);

@@ -1,6 +1,13 @@
-// One page of the vetting listing. Unlike Canton (which pages topology entries before filtering packages,
-// so a filtered page may end the walk early — UNCONFIRMED, derived from its code), a page here is filled
-// from the matching entries after the token: a walk always sees every match.
+// One page of the vetting listing, cut as Canton cuts it (canton mode) or as the document reads
+// (strict-interface mode). Canton pages topology entries before it filters packages: PackageOpsImpl.getVettedPackages
+// (community/participant/…/participant/topology/PackageOps.scala) takes at most `pageSize` entries after the
+// token, synchronizer by synchronizer (the topology filter applied in that query); PackageService.listVettedPackages
+// (…/participant/admin/PackageService.scala) then maps filterAndEnrich, which keeps the matching packages and drops
+// an entry left with none; ApiPackageService.listVettedPackages (ledger-api-core/…/apiserver/services) builds the
+// token from the last returned entry, InitialPageToken ("") when none. So with a package filter a page may be
+// shorter than pageSize, and a window without a match is an empty page with "": the walk ends before later
+// matches. The document's reading fills a page from the matching entries, so a walk sees every match.
+import type { SandboxMode } from '../config';
 import type { FaultSet } from '../faults/install';
 import { encodePageToken } from './page-token';
 import type { TopologyEntry, VettedPackageJson, VettingTopology } from './topology';
@@ -63,18 +70,26 @@ function* candidates(topology: VettingTopology, opts: ListOptions, faults: Fault
 }
 
 /**
- * `finalPageEmptyToken`: the document's rule (strict-interface mode) — the page holding the last match carries
- * "". Otherwise Canton's: a non-empty page always carries the token of its last entry, an empty page "".
+ * Canton's paging: a window of `pageSize` entries, filtered afterwards; a non-empty page carries the token of
+ * its last entry, an empty page "". The document's: a page filled from the matches, and the page holding the
+ * last match carries "".
  */
 export function listVettedPackages(
   topology: VettingTopology,
   opts: ListOptions,
-  finalPageEmptyToken: boolean,
+  paging: SandboxMode,
   faults: Faults = NO_FAULTS,
 ): ListVettedPackagesResponse {
+  const packageFiltered = opts.packageIds.size > 0 || opts.namePrefixes.length > 0;
+  // vet-filter-paged-first: strict-interface mode pages a package-filtered request as Canton does.
+  const cantonPaging = paging === 'canton' || (packageFiltered && faults.has('vet-filter-paged-first'));
+  const finalPageEmptyToken = !cantonPaging;
   const page: VettedPackagesJson[] = [];
   let more = false;
+  let window = 0;
   for (const entry of candidates(topology, opts, faults)) {
+    if (cantonPaging && window === opts.pageSize) break; // the window is taken before packages are filtered
+    window += 1;
     const packages = matching(entry, opts, faults);
     // vet-filter-keeps-unmatched-entries: an entry without a matching package is listed, with no packages.
     if (packages.length === 0 && !faults.has('vet-filter-keeps-unmatched-entries')) continue;

@@ -187,6 +187,13 @@ export const vettingFaults: Fault[] = [
     profile: PROFILES.strictInterface,
   }),
   vet({
+    name: 'vet-filter-paged-first',
+    breaks:
+      'strict-interface mode pages a package-filtered request as Canton does: a window of pageSize entries filtered afterwards, so a window without a match is an empty page with "" and the walk ends before later matches',
+    rules: ['VET-PAGE-FILTERED-WALK'],
+    profile: PROFILES.strictInterface,
+  }),
+  vet({
     name: 'vet-token-cursor',
     breaks:
       'a token names a server-side cursor that moves on with every use: the same token twice gives the next page',
