@@ -9,6 +9,7 @@ import { parseJsonBody } from './decode';
 import { clientErrorHandler, installErrorHandling } from './error-handler';
 import { faultSet, installFaults, resolveFaults } from './faults/install';
 import { registerControlRoutes } from './routes/control';
+import { registerIdentityRoutes } from './routes/identity';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
 import { registerVettingRoutes } from './routes/vetting';
@@ -16,12 +17,17 @@ import { generateTopology } from './vetting/generate';
 
 /** Canton's HTTP layer (pekko) accepts bodies up to 8 MiB by default; bigger ones are a 413, never a crash. */
 const BODY_LIMIT = 8 * 1024 * 1024;
+/** pekko's default max-uri-length is 2k: no path parameter is longer than the URI that carries it. */
+const MAX_PARAM_LENGTH = 2048;
 
 export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> {
   const faults = resolveFaults(config.faults);
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
+    // A path parameter (a user id in /v2/users/{user-id}/rights) may be far longer than fastify's default
+    // 100 characters: a valid one has up to 128, and a longer one deserves Canton's INVALID_ARGUMENT.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler, // malformed HTTP: text/plain, as pekko, never fastify's JSON
     ajv: {
       customOptions: {
@@ -56,6 +62,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   registerVersionRoutes(app, ctx);
   registerVettingRoutes(app, ctx, topology);
   registerSubmitRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx, topology);
   // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.
   if (config.control) registerControlRoutes(app, topology);
 
