@@ -17,9 +17,7 @@ export interface MatrixReport {
 
 /** A rule whose every test ended because the target was gone (fixtures/target-lost.ts words the reason). */
 const goneOnly = (row: RuleRow) =>
-  row.verdict === 'inconclusive' &&
-  row.reasons.length > 0 &&
-  row.reasons.every((x) => TARGET_GONE.test(x));
+  row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
 const LABEL: Record<RuleVerdict, string> = {
   pass: 'pass',

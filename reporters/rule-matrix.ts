@@ -32,7 +32,6 @@ export interface TargetInfo {
   unreachable?: string;
 }
 
-
 /** One test's verdict, keyed by Playwright's test id (the Allure results carry it as a label). */
 export interface TestVerdictRecord extends TestRecord {
   id: string;

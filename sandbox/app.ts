@@ -9,16 +9,23 @@ import { parseJsonBody } from './decode';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler';
 import { faultSet, installFaults, resolveFaults } from './faults/install';
 import { registerControlRoutes } from './routes/control';
+import { registerIdentityRoutes } from './routes/identity';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
 import { registerVettingRoutes } from './routes/vetting';
 import { generateTopology } from './vetting/generate';
+
+/** pekko's default max-uri-length is 2k: no path parameter is longer than the URI that carries it. */
+const MAX_PARAM_LENGTH = 2048;
 
 export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> {
   const faults = resolveFaults(config.faults);
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
+    // A path parameter (a user id in /v2/users/{user-id}/rights) may be far longer than fastify's default
+    // 100 characters: a valid one has up to 128, and a longer one deserves Canton's INVALID_ARGUMENT.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler, // malformed HTTP: text/plain, as pekko, never fastify's JSON
     frameworkErrors, // a path fastify cannot decode: pekko's 400, never fastify's JSON
     ajv: {
@@ -54,6 +61,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   registerVersionRoutes(app, ctx);
   registerVettingRoutes(app, ctx, topology);
   registerSubmitRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx, topology);
   // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.
   if (config.control) registerControlRoutes(app, topology);
 

@@ -219,6 +219,7 @@ export function createAuthenticator(config: SandboxConfig): Authenticator {
         userId: user.id,
         actAs: has('auth-actas-unchecked') ? EVERY_PARTY : new Set(user.actAs),
         readAs: has('auth-readas-unchecked') ? EVERY_PARTY : new Set(user.readAs),
+        ...(user.participantAdmin ? { admin: true } : {}),
         ...(foreign ? { foreignParticipant: read.participantId } : {}),
       };
     },

@@ -9,6 +9,8 @@ export interface SandboxUser {
   id: string;
   actAs: string[];
   readAs: string[];
+  /** Canton's ParticipantAdmin right: reads any user's rights and any party's connected synchronizers. */
+  participantAdmin?: boolean;
 }
 
 export interface SandboxConfig {
@@ -56,6 +58,8 @@ export const DEV_DEFAULTS = {
     // The same rights under another userId: another user's identical command is a new change (SUB-DEDUP-NEW-USER-ID).
     { id: 'conformance2', actAs: [devParty('Alice'), devParty('Bob')], readAs: [devParty('Charlie')] },
     { id: 'reader', actAs: [], readAs: [devParty('Alice')] },
+    // ParticipantAdmin without parties, as a participant's operator user: reads anyone's rights.
+    { id: 'admin', actAs: [], readAs: [], participantAdmin: true },
   ] satisfies SandboxUser[],
 };
 
@@ -124,7 +128,8 @@ const CANTON_UID = /^[A-Za-z0-9:_ -]{1,185}::[A-Za-z0-9_ -]{1,68}$/;
 function users(src: Source): SandboxUser[] {
   const raw = src.SANDBOX_USERS;
   if (raw === undefined || raw === '') return DEV_DEFAULTS.users;
-  const fix = 'set it to a JSON array like [{"id":"alice","actAs":["Alice::1220…"],"readAs":[]}]';
+  const fix =
+    'set it to a JSON array like [{"id":"alice","actAs":["Alice::1220…"],"readAs":[],"participantAdmin":false}]';
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -135,10 +140,20 @@ function users(src: Source): SandboxUser[] {
   return parsed.map((u: unknown, i) => {
     const o = u as Partial<SandboxUser>;
     const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
-    if (typeof o?.id !== 'string' || !strings(o.actAs ?? []) || !strings(o.readAs ?? [])) {
+    if (
+      typeof o?.id !== 'string' ||
+      !strings(o.actAs ?? []) ||
+      !strings(o.readAs ?? []) ||
+      !['boolean', 'undefined'].includes(typeof o.participantAdmin)
+    ) {
       throw new ConfigError(`SANDBOX_USERS[${i}] is not valid: ${fix}`);
     }
-    return { id: o.id, actAs: o.actAs ?? [], readAs: o.readAs ?? [] };
+    return {
+      id: o.id,
+      actAs: o.actAs ?? [],
+      readAs: o.readAs ?? [],
+      ...(o.participantAdmin ? { participantAdmin: true } : {}),
+    };
   });
 }
 

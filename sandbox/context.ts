@@ -17,6 +17,8 @@ export type Claims =
       userId: string;
       actAs: ReadonlySet<string>;
       readAs: ReadonlySet<string>;
+      /** The user holds ParticipantAdmin (Canton's ClaimAdmin): admin-or-self checks pass for anyone. */
+      admin?: boolean;
       /** Set when the token is restricted to another participant: a 403 at authorization (requireAuthenticated). */
       foreignParticipant?: string;
     }

@@ -151,5 +151,13 @@ export const protoDeserializationFailure = (reason: string): CantonError =>
     },
   );
 
+/** Canton's AuthorizationChecksErrors.InvalidToken.MissingUserId: a user-id was needed and the claims have none. */
+export const missingUserId = (reason: string): CantonError =>
+  cantonError(
+    'INVALID_TOKEN',
+    'InvalidIndependentOfSystemState',
+    `The submitted request is missing a user-id: ${reason}`,
+  );
+
 export const internalError = (): CantonError =>
   cantonError('LEDGER_API_INTERNAL_ERROR', 'SystemInternalAssumptionViolated', 'An internal error occurred');

@@ -120,6 +120,23 @@ test('the second user defaults to the dev one only for the in-process sandbox', 
   ).toBe('qa2');
 });
 
+test('LEDGER_COMMAND_TEMPLATE names a shipped template (canton-ping) or a file', () => {
+  const ping = settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-ping' }).commandTemplate;
+  expect(ping.path).toBe(resolve(ROOT, 'fixtures/templates/canton-ping.json'));
+  const [command] = (ping.document as { commands: Record<string, Record<string, unknown>>[] }).commands;
+  expect(command?.CreateAndExerciseCommand).toMatchObject({
+    templateId: '#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping',
+    createArguments: { initiator: '{{actAs0}}', responder: '{{actAs0}}' },
+    choice: 'Respond',
+  });
+  expect(settingsFor({ LEDGER_COMMAND_TEMPLATE: 'sandbox-asset-transfer' }).commandTemplate.path).toBe(
+    settingsFor().commandTemplate.path,
+  );
+  expect(() => settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-pong' })).toThrow(
+    'LEDGER_COMMAND_TEMPLATE="canton-pong" is not valid: no such file: set it to sandbox-asset-transfer or canton-ping',
+  );
+});
+
 /** Runs a command of the harness with a clean environment plus `env`. */
 function run(args: string[], env: Record<string, string>) {
   const clean = Object.fromEntries(

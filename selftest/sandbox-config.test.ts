@@ -21,7 +21,7 @@ test.describe('sandbox configuration', () => {
       maxVettedPackagesPageSize: 100,
       control: false,
     });
-    expect(c.users.map((u) => u.id)).toEqual(['conformance', 'conformance2', 'reader']);
+    expect(c.users.map((u) => u.id)).toEqual(['conformance', 'conformance2', 'reader', 'admin']);
   });
 
   const bad: [Record<string, string>, string][] = [

@@ -5,7 +5,7 @@
 // Because this runs before field validation, a user token turns a malformed party or userId into a 403.
 import { requireAuthenticated } from '../auth';
 import type { Claims } from '../context';
-import { cantonError, permissionDenied } from '../errors';
+import { missingUserId, permissionDenied } from '../errors';
 
 export interface Submitters {
   actAs: readonly string[];
@@ -13,11 +13,9 @@ export interface Submitters {
   userId: string;
 }
 
-const missingUserId = () =>
-  cantonError(
-    'INVALID_TOKEN',
-    'InvalidIndependentOfSystemState',
-    'The submitted request is missing a user-id: Cannot default user_id field because claims do not specify an user-id. Is authentication turned on?',
+const noUserToDefault = () =>
+  missingUserId(
+    'Cannot default user_id field because claims do not specify an user-id. Is authentication turned on?',
   );
 
 /** Returns the effective userId, or throws the redacted 401/403 or INVALID_TOKEN. */
@@ -25,7 +23,7 @@ export function authorizeSubmission(resolved: Claims, req: Submitters): string {
   const claims = requireAuthenticated(resolved); // 401 without a caller, 403 for another participant's token
   switch (claims.kind) {
     case 'wildcard':
-      if (req.userId === '') throw missingUserId();
+      if (req.userId === '') throw noUserToDefault();
       return req.userId;
     case 'user': {
       for (const party of req.actAs) if (!claims.actAs.has(party)) throw permissionDenied();

@@ -112,7 +112,7 @@ class Interpreter {
   ): void {
     const nodeId = this.nodes.length;
     const templateId = templateIdOf(contract.template);
-    const controllers = sortedUnique(choice.controllers(contract.args));
+    const controllers = sortedUnique(choice.controllers(contract.args, choiceArg));
     if (controllers.some((p) => !authorizers.includes(p))) {
       throw authorizationError(
         nodeId,

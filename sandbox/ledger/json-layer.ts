@@ -6,7 +6,7 @@
 import type { SandboxConfig } from '../config';
 import { cantonError, invalidArgument, invalidField, missingField, type CantonError } from '../errors';
 import { nameError, packageIdError, packageRefError, partyError, uniqueIdentifierError } from '../ids';
-import { BUILTIN_PACKAGE } from '../vetting/builtin-package';
+import { BUILTIN_PACKAGES } from '../vetting/builtin-package';
 import type { JsCommand, JsCommands, TemplateRef } from './decode';
 import { TEMPLATES, type Choice, type Template } from './templates';
 import { decodeRecord, jsonLayerInvalid, type RecordValue } from './values';
@@ -36,13 +36,18 @@ const templatesNotFound = (id: string): CantonError =>
     `Templates do not exist: [${id}].`,
   );
 
-/** Resolve the `#name` references of the commands to package ids (only the built-in package is known). */
+/** The package id a `#name` reference resolves to: only the built-in packages are known. */
+const packageIdByName = (ref: string): string | undefined =>
+  BUILTIN_PACKAGES.find((p) => `#${p.packageName}` === ref)?.packageId;
+
+/** Resolve the `#name` references of the commands to package ids (only the built-in packages are known). */
 function resolvePackageNames(cmds: JsCommands, connected: Connected): Map<string, string> {
   const names = new Set(cmds.commands.map((c) => c.templateId.packageRef).filter((r) => r.startsWith('#')));
   const resolved = new Map<string, string>();
   if (names.size === 0) return resolved;
   for (const pref of cmds.packageIdSelectionPreference) {
-    if (pref !== BUILTIN_PACKAGE.packageId) throw packageSelectionFailed(`Package-id ${pref} not known`);
+    if (!BUILTIN_PACKAGES.some((p) => p.packageId === pref))
+      throw packageSelectionFailed(`Package-id ${pref} not known`);
   }
   if (cmds.synchronizerId !== '') {
     const err = uniqueIdentifierError(cmds.synchronizerId);
@@ -55,21 +60,20 @@ function resolvePackageNames(cmds: JsCommands, connected: Connected): Map<string
     }
   }
   for (const ref of names) {
-    const name = ref.slice(1);
-    if (name !== BUILTIN_PACKAGE.packageName) {
+    const packageId = packageIdByName(ref);
+    if (packageId === undefined) {
       throw packageSelectionFailed(
-        `No package with package-name '${name}' is vetted by party ${cmds.actAs[0] ?? ''}`,
+        `No package with package-name '${ref.slice(1)}' is vetted by party ${cmds.actAs[0] ?? ''}`,
       );
     }
-    resolved.set(ref, BUILTIN_PACKAGE.packageId);
+    resolved.set(ref, packageId);
   }
   return resolved;
 }
 
 /** Canton builds the "not found" error with assertFromString on module and entity: bad names throw first. */
 function lookupTemplate(ref: TemplateRef, packageId: string): Template {
-  const template =
-    packageId === BUILTIN_PACKAGE.packageId ? TEMPLATES.get(`${ref.module}:${ref.entity}`) : undefined;
+  const template = TEMPLATES.get(`${packageId}:${ref.module}:${ref.entity}`);
   if (template) return template;
   for (const segment of [...ref.module.split('.'), ...ref.entity.split('.')]) {
     const err = nameError(segment);
@@ -133,8 +137,7 @@ export function jsonLayer(
   const out = cmds.commands.map((cmd) => transcode(cmd, resolve(cmd.templateId)));
   for (const key of cmds.prefetchContractKeys) {
     const ref = key.templateId;
-    const packageId =
-      ref.packageRef === `#${BUILTIN_PACKAGE.packageName}` ? BUILTIN_PACKAGE.packageId : ref.packageRef;
+    const packageId = packageIdByName(ref.packageRef) ?? ref.packageRef;
     const template = lookupTemplate(ref, packageId);
     throw templatesNotFound(`${packageId}:${template.module}:${template.entity}`);
   }

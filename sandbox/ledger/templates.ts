@@ -1,7 +1,7 @@
-// The built-in templates of the `conformance-sandbox` package, written as data plus small bodies instead of
-// Daml: their record types, signatories/observers, and choices (controllers, consuming or not, what the
-// body creates and returns). Documented in README.md beside this file.
-import { BUILTIN_PACKAGE } from '../vetting/builtin-package';
+// The built-in templates — `conformance-sandbox`'s Asset and Canton's admin-workflow Ping — written as data
+// plus small bodies instead of Daml: their record types, signatories/observers, and choices (controllers,
+// consuming or not, what the body creates and returns). Documented in README.md beside this file.
+import { BUILTIN_PACKAGE, PING_PACKAGE, type BuiltinPackage } from '../vetting/builtin-package';
 import type { RecordType, RecordValue } from './values';
 
 /** What a choice body may do: create contracts (authorized by the exercise's authorizers). */
@@ -13,12 +13,15 @@ export interface Choice {
   readonly name: string;
   readonly consuming: boolean;
   readonly argType: RecordType;
-  controllers(contract: RecordValue): string[];
+  /** The controllers, from the contract and (for a flexible controller such as AbortPing's) the argument. */
+  controllers(contract: RecordValue, arg: RecordValue): string[];
   /** Runs the body; returns the exercise result as its JSON Ledger API value. */
   body(ctx: ExerciseContext, contract: RecordValue, arg: RecordValue): unknown;
 }
 
 export interface Template {
+  /** The package the template belongs to (id, name and version as responses carry them). */
+  readonly pkg: BuiltinPackage;
   readonly module: string;
   readonly entity: string;
   readonly argType: RecordType;
@@ -42,6 +45,7 @@ const choices = (...list: Choice[]): ReadonlyMap<string, Choice> => new Map(list
  *   nonconsuming choice Inspect : Text                          controller owner
  */
 export const Asset: Template = {
+  pkg: BUILTIN_PACKAGE,
   module: 'Conformance',
   entity: 'Asset',
   argType: { issuer: 'party', owner: 'party', amount: 'numeric10', label: 'text' },
@@ -72,11 +76,47 @@ export const Asset: Template = {
   ),
 };
 
-/** The package's templates by `Module:Entity`. */
-export const TEMPLATES: ReadonlyMap<string, Template> = new Map([[`${Asset.module}:${Asset.entity}`, Asset]]);
+/**
+ * Canton's admin-workflow Ping (community/participant/src/main/daml/canton-builtin-admin-workflow-ping/
+ * Canton/Internal/Ping.daml, identical in the 3.4.11 DAR):
+ * template Ping with id : Text; initiator : Party; responder : Party
+ *   where signatory initiator; observer responder
+ *   choice Respond : ()                       controller responder (consuming)
+ *   choice AbortPing : () with anyone : Party  controller anyone    (consuming)
+ * A participant's PingService only reacts to pings of its admin party, so a user's ping is left alone.
+ */
+export const Ping: Template = {
+  pkg: PING_PACKAGE,
+  module: 'Canton.Internal.Ping',
+  entity: 'Ping',
+  argType: { id: 'text', initiator: 'party', responder: 'party' },
+  signatories: (a) => [field(a, 'initiator')],
+  observers: (a) => sortedUnique(minus([field(a, 'responder')], [field(a, 'initiator')])),
+  choices: choices(
+    {
+      name: 'Respond',
+      consuming: true,
+      argType: {},
+      controllers: (a) => [field(a, 'responder')],
+      body: () => ({}),
+    },
+    {
+      name: 'AbortPing',
+      consuming: true,
+      argType: { anyone: 'party' },
+      controllers: (_a, arg) => [field(arg, 'anyone')],
+      body: () => ({}),
+    },
+  ),
+};
 
 /** The template id as responses carry it: `<packageId>:Module:Entity`. */
-export const templateIdOf = (t: Template): string => `${BUILTIN_PACKAGE.packageId}:${t.module}:${t.entity}`;
+export const templateIdOf = (t: Template): string => `${t.pkg.packageId}:${t.module}:${t.entity}`;
+
+/** Every built-in template by its full id `<packageId>:Module:Entity`. */
+export const TEMPLATES: ReadonlyMap<string, Template> = new Map(
+  [Asset, Ping].map((t) => [templateIdOf(t), t]),
+);
 
 export const stakeholders = (t: Template, args: RecordValue): string[] =>
   sortedUnique([...t.signatories(args), ...t.observers(args)]);

@@ -2,7 +2,6 @@
 // parties (wildcard, verbose), so only actAs — not readAs — visibility applies, and a node none of them
 // witnesses is left out (node ids keep their numbering). Every field Canton sends is present, with null
 // where Canton has no value (contractKey, interfaceId, tracestate) and "" for an absent workflowId.
-import { BUILTIN_PACKAGE } from '../vetting/builtin-package';
 import type { CreatedNode, ExercisedNode, TxNode } from './interpret';
 import { templateIdOf } from './templates';
 import { formatMicros } from './time';
@@ -23,8 +22,6 @@ export interface CommittedTx {
   trace: TraceContext;
 }
 
-const PACKAGE_NAME = BUILTIN_PACKAGE.packageName;
-
 function created(n: CreatedNode, tx: CommittedTx, witnesses: string[], createdAt: string): unknown {
   const c = n.contract;
   return {
@@ -42,8 +39,8 @@ function created(n: CreatedNode, tx: CommittedTx, witnesses: string[], createdAt
         signatories: c.signatories,
         observers: c.observers,
         createdAt,
-        packageName: PACKAGE_NAME,
-        representativePackageId: BUILTIN_PACKAGE.packageId,
+        packageName: c.template.pkg.packageName,
+        representativePackageId: c.template.pkg.packageId,
         acsDelta: !tx.transient.has(c.contractId) && c.stakeholders.some((p) => tx.requesting.includes(p)),
       },
     },
@@ -67,7 +64,7 @@ function exercised(n: ExercisedNode, tx: CommittedTx, witnesses: string[]): unkn
         witnessParties: witnesses,
         lastDescendantNodeId: n.lastDescendantNodeId,
         exerciseResult: n.result,
-        packageName: PACKAGE_NAME,
+        packageName: c.template.pkg.packageName,
         implementedInterfaces: [],
         acsDelta:
           n.choice.consuming &&

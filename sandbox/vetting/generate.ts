@@ -1,9 +1,10 @@
 // The seeded topology: config.synchronizers × config.participants entries, config.packages packages plus
-// the built-in one. Same seed, same topology, on any machine. The configured participant and synchronizer
-// are part of it, and the participant vets the built-in package on every synchronizer (Canton vets an
-// uploaded package on all connected synchronizers), so the submission route can use it.
+// the built-in ones. Same seed, same topology, on any machine. The configured participant and synchronizer
+// are part of it, and the participant vets the built-in packages on every synchronizer (Canton vets an
+// uploaded package on all connected synchronizers, and its admin-workflow Ping package on each one it
+// connects to: CantonSyncService.vetAdminWorkflowsOnSynchronizer), so the submission route can use them.
 import type { SandboxConfig } from '../config';
-import { BUILTIN_PACKAGE } from './builtin-package';
+import { BUILTIN_PACKAGES } from './builtin-package';
 import { prng, type Prng } from './prng';
 import { VettingTopology, type PackageInfo, type TopologyEntry, type VettedPackageJson } from './topology';
 import { compareUid, uid, type Uid } from './uid';
@@ -64,13 +65,15 @@ export function generateTopology(config: SandboxConfig): VettingTopology {
       packageVersion: p.packageVersion,
     }),
   );
-  const builtin: VettedPackageJson = Object.freeze({
-    packageId: BUILTIN_PACKAGE.packageId,
-    validFromInclusive: null,
-    validUntilExclusive: null,
-    packageName: BUILTIN_PACKAGE.packageName,
-    packageVersion: BUILTIN_PACKAGE.packageVersion,
-  });
+  const builtin: VettedPackageJson[] = BUILTIN_PACKAGES.map((p) =>
+    Object.freeze({
+      packageId: p.packageId,
+      validFromInclusive: null,
+      validUntilExclusive: null,
+      packageName: p.packageName,
+      packageVersion: p.packageVersion,
+    }),
+  );
 
   // `da`, `da1`, `da2`…: with three or more synchronizers the `da::` / `da1::` ordering edge case is live.
   const synchronizers = ids(
@@ -90,10 +93,10 @@ export function generateTopology(config: SandboxConfig): VettingTopology {
       const picked = new Set<VettedPackageJson>();
       for (let k = 1 + r.below(perEntry); picked.size < k;)
         picked.add(vetted[r.below(vetted.length)] as VettedPackageJson);
-      if (participant.full === config.participantId) picked.add(builtin);
+      if (participant.full === config.participantId) for (const b of builtin) picked.add(b);
       return { synchronizer, participant, serial: 1 + r.below(3), packages: [...picked] };
     });
     return { synchronizer, entries };
   });
-  return VettingTopology.fromSorted(groups, [...packages, BUILTIN_PACKAGE]);
+  return VettingTopology.fromSorted(groups, [...packages, ...BUILTIN_PACKAGES]);
 }
