@@ -88,16 +88,16 @@ test.describe('sandbox GET /v2/version', () => {
     }
   });
 
-  test('other methods and paths are 404, not a 5xx', async () => {
+  test('other methods are 405 and other paths 404 (as tapir and Canton answer), not a 5xx', async () => {
     const app = await sandbox();
-    for (const [method, url] of [
-      ['POST', '/v2/version'],
-      ['DELETE', '/v2/version'],
-      ['GET', '/v2/versions'],
-      ['GET', '/'],
+    for (const [method, url, status] of [
+      ['POST', '/v2/version', 405],
+      ['DELETE', '/v2/version', 405],
+      ['GET', '/v2/versions', 404],
+      ['GET', '/', 404],
     ] as const) {
       const res = await app.inject({ method, url, payload: method === 'GET' ? undefined : '{not json' });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
     }
     await app.close();
   });
