@@ -1,5 +1,6 @@
 // The schema registry: every schema of schemas/ added to one ajv (JSON Schema 2020-12, strict, all errors,
-// ajv-formats), compiled once per process — i.e. once per Playwright worker — and cached at module level.
+// ajv-formats), each compiled once per process — i.e. once per Playwright worker — when first used, and cached.
+// A broken schema is caught by selftest/schemas.test.ts, which compiles every one.
 // The harness's matchers call validate(); fixtures may reuse the id grammars through grammar().
 
 import Ajv2020 from 'ajv/dist/2020';
@@ -50,7 +51,8 @@ export function defRef(name: DefName): DefRef {
 
 let registry: Ajv2020 | undefined;
 
-/** The shared ajv instance with every schema added and every body schema compiled. */
+/** The shared ajv instance with every schema added; each compiled on its first use (a fault run's worker
+ * often needs one or two of them, and compiling all costs a tenth of a second per worker). */
 export function schemaRegistry(): Ajv2020 {
   if (registry) return registry;
   // allowUnionTypes: nullable fields are written `"type": ["string", "null"]`, which strict mode
@@ -58,8 +60,6 @@ export function schemaRegistry(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   for (const schema of SCHEMAS) ajv.addSchema(schema);
-  // Compile up front so a broken schema fails at the first use, not in the middle of a test.
-  for (const id of Object.values(SCHEMA_IDS)) ajv.getSchema(id);
   registry = ajv;
   return ajv;
 }

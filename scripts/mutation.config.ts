@@ -23,7 +23,7 @@ export default defineConfig({
   testDir: '../tests',
   // Its own folder: Playwright empties its output folder at start, and must not touch another run's.
   outputDir: '../test-results/mutation',
-  fullyParallel: true,
+  fullyParallel: false,
   retries: 0,
   timeout: 30_000,
   reporter: [['./../reporters/mutation-collector.ts']],

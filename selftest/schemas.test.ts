@@ -84,6 +84,8 @@ test.describe('registry', () => {
 
   test('compiles once and validates by name, by $id and by definition', () => {
     expect(schemaRegistry()).toBe(schemaRegistry());
+    // The registry compiles lazily: every schema compiles here, so a broken one fails this test.
+    for (const id of Object.values(SCHEMA_IDS)) expect(schemaRegistry().getSchema(id), id).toBeDefined();
     expect(validate('version-response', ex.versionDefaults())).toEqual([]);
     expect(validate(SCHEMA_IDS['version-response'], ex.versionDefaults())).toEqual([]);
     const errors = validate('version-response', { version: 3 });
