@@ -16,7 +16,10 @@ export default class MutationCollector implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const { verdict, reason } = classify(test, result);
     this.records.set(test.id, {
-      project: test.parent.project()?.name ?? '',
+      // A routed test names the fault it ran against (fixtures/target.ts FAULT_ANNOTATION, the same literal);
+      // otherwise the project is the fault.
+      project:
+        test.annotations.find((a) => a.type === 'fault')?.description ?? test.parent.project()?.name ?? '',
       ruleId: ruleIdOfTitle(test.title),
       title: test.title,
       file: test.location.file,

@@ -14,6 +14,8 @@ export interface PlannedProject {
   skipSlow: string[];
   /** LEDGER_* settings of this project's harness (a fault profile's), on top of the environment. */
   env: Record<string, string>;
+  /** Rule id → the faulty sandbox its tests run against (a project judging many faults); `url` is unused then. */
+  routes?: Record<string, { url: string; fault: string }>;
 }
 
 const plan = JSON.parse(process.env.MUTATION_PLAN ?? '[]') as PlannedProject[];
@@ -23,6 +25,7 @@ export default defineConfig({
   testDir: '../tests',
   // Its own folder: Playwright empties its output folder at start, and must not touch another run's.
   outputDir: '../test-results/mutation',
+  // A project's tests of one file share a worker: starting a worker costs about a second of CPU.
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
@@ -36,6 +39,11 @@ export default defineConfig({
     grepInvert: p.skipSlow.length > 0 ? new RegExp(`(${p.skipSlow.map(escape).join('|')}) `) : undefined,
     // Failing is what a fault run is for: outcomes are declared expected so Playwright keeps its workers
     // (fixtures/outcome.ts); the collector judges each test from the harness's own expectation.
-    use: { targetBaseUrl: p.url, ledgerEnv: p.env, declareOutcomes: true },
+    use: {
+      targetBaseUrl: p.url || undefined,
+      ledgerEnv: p.env,
+      declareOutcomes: true,
+      targetsByRule: p.routes,
+    },
   })),
 });
