@@ -601,16 +601,15 @@ test.describe('sandbox vetting list: strict-interface mode', () => {
 });
 
 test.describe('sandbox vetting list: 10⁵ entries', () => {
-  test('generating 10 × 10 000 entries takes well under a second', () => {
-    const config = loadConfig({ SANDBOX_SYNCHRONIZERS: '10', SANDBOX_PARTICIPANTS: '10000' });
-    const t0 = performance.now();
-    const topology = generateTopology(config);
-    const ms = performance.now() - t0;
+  // How fast it builds is the bench's (npm run bench), never a self-test's: these machines are shared.
+  test('generating 10 × 10 000 entries gives 100 000 entries', () => {
+    const topology = generateTopology(
+      loadConfig({ SANDBOX_SYNCHRONIZERS: '10', SANDBOX_PARTICIPANTS: '10000' }),
+    );
     expect(topology.size).toBe(100_000);
-    expect(ms).toBeLessThan(1000);
   });
 
-  test('a page seeks to its token: the last page visits as few entries as the first, and costs far less than a scan', () => {
+  test('a page seeks to its token: the last page visits as few entries as the first: no more than a page', () => {
     const topology = generateTopology(
       loadConfig({ SANDBOX_SYNCHRONIZERS: '10', SANDBOX_PARTICIPANTS: '10000' }),
     );
@@ -637,22 +636,7 @@ test.describe('sandbox vetting list: 10⁵ entries', () => {
     expect(visited).toBeLessThanOrEqual(101);
     expect(first.vettedPackages[0]?.synchronizerId).not.toBe(tail.vettedPackages[0]?.synchronizerId);
 
-    // Timing, with a margin wide enough for a busy machine: seeking must beat visiting every entry by far.
-    const time = (f: () => unknown): number => {
-      const runs: number[] = [];
-      for (let i = 0; i < 9; i++) {
-        const t0 = performance.now();
-        f();
-        runs.push(performance.now() - t0);
-      }
-      return runs.sort((a, b) => a - b)[4] as number;
-    };
-    const scan = time(() => {
-      let n = 0;
-      for (const _ of entriesAfter(undefined)) n++;
-      return n;
-    });
-    expect(time(() => page(lastToken))).toBeLessThan(scan / 5);
+    // Entries visited, not milliseconds: the seek is proven by the count on any machine (timings: npm run bench).
   });
 
   test('the whole listing walks page by page over HTTP, in order', async () => {
