@@ -7,7 +7,8 @@ import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler';
-import { faultSet, installFaults, resolveFaults } from './faults/install';
+import { installFaults, resolveFaults } from './faults/install';
+import { faultSet } from './faults/registry';
 import { registerControlRoutes } from './routes/control';
 import { registerIdentityRoutes } from './routes/identity';
 import { registerSubmitRoutes } from './routes/submit';
@@ -56,7 +57,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
     config,
     auth: createAuthenticator(config),
     topology,
-    faults: faultSet(faults),
+    faults: faultSet(faults.map((f) => f.name)),
   };
   registerVersionRoutes(app, ctx);
   registerVettingRoutes(app, ctx, topology);

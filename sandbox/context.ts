@@ -1,29 +1,12 @@
 // What every route of the sandbox gets: its settings and the shared services. Routes are registered with
 // `register<Name>Routes(app, ctx)`; app.ts builds the context once per app instance.
 import type { FastifyRequest } from 'fastify';
+import type { Claims } from './claims';
 import type { SandboxConfig } from './config';
-import type { FaultSet } from './faults/install';
+import type { FaultSet } from './faults/registry';
 import type { VettingTopology } from './vetting/topology';
 
-/**
- * The claims a request carries after the JSON layer resolved its token (Canton's ClaimSet).
- * An absent, malformed or expired token is not rejected at this stage: it becomes `unauthenticated`,
- * and the operation decides (Canton rejects it with 401 only at authorization, after decoding).
- */
-export type Claims =
-  | { kind: 'unauthenticated'; reason: string }
-  | {
-      kind: 'user';
-      userId: string;
-      actAs: ReadonlySet<string>;
-      readAs: ReadonlySet<string>;
-      /** The user holds ParticipantAdmin (Canton's ClaimAdmin): admin-or-self checks pass for anyone. */
-      admin?: boolean;
-      /** Set when the token is restricted to another participant: a 403 at authorization (requireAuthenticated). */
-      foreignParticipant?: string;
-    }
-  /** Auth disabled: admin, act as any party, no user (then userId must be in the body). */
-  | { kind: 'wildcard' };
+export type { Claims } from './claims';
 
 export interface Authenticator {
   /**

@@ -8,7 +8,15 @@
 // (body decoding, the JSON layer's checks of the first actAs party and the package references) pass and
 // the answer is the authentication's. A conformant participant therefore commits nothing here; only one that
 // breaks the rule would accept the submission (and the test then fails).
-import { test, expect, PATHS, type LedgerClient, type LedgerResponse, type SubmitRequest } from '../fixtures';
+import {
+  test,
+  expect,
+  PATHS,
+  type LedgerClient,
+  type LedgerResponse,
+  type SubmitRequest,
+  type Tokens,
+} from '../fixtures';
 import {
   MALFORMED_TOKEN,
   noAuthReason,
@@ -51,6 +59,158 @@ function expectRejected(res: LedgerResponse, what: string): void {
   ).toBe(true);
 }
 
+/** The harness settings (the type the auth helpers take). */
+type AuthSettings = Parameters<typeof unsignedToken>[0];
+
+/**
+ * One way a request's credentials are wrong, judged on every operation: the token (null: no Authorization
+ * header) and headers it is sent with, and what the answer must be. `send` may skip the test (negative tokens
+ * the provider cannot mint, a gate on the settings).
+ */
+interface TokenCase {
+  rule: string;
+  /** The rule in the interface's words; the test title is `${rule} ${title} — ${operation}`. */
+  title: string;
+  label: string;
+  send(f: {
+    tokens: Tokens;
+    settings: AuthSettings;
+  }): Promise<{ token: string | null; headers?: Record<string, string> }>;
+  expect(res: LedgerResponse, op: Operation): void;
+}
+
+const TOKEN_CASES: TokenCase[] = [
+  {
+    rule: 'AUTH-NO-HEADER',
+    title: 'a request without the Authorization header is rejected',
+    label: 'no Authorization header',
+    send: async () => ({ token: null }),
+    expect: (res, op) => expectRejected(res, `${op.name} without the Authorization header`),
+  },
+  {
+    rule: 'AUTH-NO-HEADER-CODE',
+    title: 'a request without the Authorization header is rejected with 401',
+    label: 'no Authorization header',
+    send: async () => ({ token: null }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'a request without a token', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-EMPTY-BEARER',
+    title: 'an Authorization header with an empty bearer token is rejected with 400',
+    label: 'empty bearer',
+    send: async () => ({ token: null, headers: { authorization: 'Bearer ' } }),
+    expect: (res) => expect(res).toHaveStatus(400),
+  },
+  {
+    rule: 'AUTH-MALFORMED-TOKEN',
+    title: 'a malformed token is rejected with 401',
+    label: 'malformed token',
+    send: async () => ({ token: MALFORMED_TOKEN }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'a malformed token', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-UNSIGNED-TOKEN',
+    title: 'an unsigned token (alg none) is rejected with 401',
+    label: 'unsigned token',
+    send: async ({ settings }) => ({ token: unsignedToken(settings) }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'an unsigned token', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-EXPIRED-TOKEN',
+    title: 'an expired token is rejected with 401',
+    label: 'expired token',
+    send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().expired() }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'an expired token', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-NOT-YET-VALID',
+    title: 'a token that is not valid yet (nbf in the future) is rejected with 401',
+    label: 'token not valid yet',
+    send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().notYetValid() }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'a token before its nbf', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-WRONG-KEY',
+    title: 'a token signed with another key is rejected with 401',
+    label: 'token signed with another key',
+    send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().otherKey() }),
+    expect: (res) =>
+      expect(res).toBeCantonError({ of: 'a token signed with an untrusted key', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-WRONG-AUDIENCE',
+    title: 'a token for another audience or scope is rejected with 401',
+    label: 'token for another audience',
+    send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().wrongAudience() }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'a token for another audience', ...UNAUTHENTICATED }),
+  },
+  {
+    rule: 'AUTH-OTHER-PARTICIPANT',
+    title: 'a token for another participant is rejected with 403',
+    label: 'token for another participant',
+    send: async ({ tokens, settings }) => {
+      const why = otherParticipantGate(settings);
+      test.skip(why !== undefined, why);
+      return { token: await tokens.negativeOrSkip().otherParticipant() };
+    },
+    expect: (res) =>
+      expect(res).toBeCantonError({ of: 'a token for another participant', ...PERMISSION_DENIED }),
+  },
+  {
+    rule: 'AUTH-UNKNOWN-USER',
+    title: 'a token of an unknown user is rejected with 403',
+    label: 'token of an unknown user',
+    // The body names the harness's user, as a client would: the token's user is what is unknown.
+    send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().unknownUser() }),
+    expect: (res) => expect(res).toBeCantonError({ of: 'a token of an unknown user', ...UNKNOWN_USER }),
+  },
+];
+
+/**
+ * Rights (§5.2): one party the user has no right for, added to actAs or readAs. The first actAs party stays
+ * one the user may act as — Canton's JSON layer resolves the command's packages through it before
+ * authorization — and the commands are built for the user's own parties, so the only thing wrong is the
+ * extra party.
+ */
+const RIGHTS_CASES: {
+  rule: string;
+  title: string;
+  field: 'actAs' | 'readAs';
+  label: string;
+  expect(res: LedgerResponse): void;
+}[] = [
+  {
+    rule: 'AUTH-ACTAS-NO-RIGHT',
+    title: 'acting as a party the user has no right for is rejected',
+    field: 'actAs',
+    label: 'actAs without a right',
+    expect: (res) => expectRejected(res, 'a submission acting as a party the user has no right for'),
+  },
+  {
+    rule: 'AUTH-ACTAS-NO-RIGHT-CODE',
+    title: 'acting as a party the user has no right for is rejected with 403',
+    field: 'actAs',
+    label: 'actAs without a right',
+    expect: (res) =>
+      expect(res).toBeCantonError({ of: 'acting as a party without the right', ...PERMISSION_DENIED }),
+  },
+  {
+    rule: 'AUTH-READAS-NO-RIGHT',
+    title: 'reading as a party the user has no right for is rejected',
+    field: 'readAs',
+    label: 'readAs without a right',
+    expect: (res) => expectRejected(res, 'a submission reading as a party the user has no right for'),
+  },
+  {
+    rule: 'AUTH-READAS-NO-RIGHT-CODE',
+    title: 'reading as a party the user has no right for is rejected with 403',
+    field: 'readAs',
+    label: 'readAs without a right',
+    expect: (res) =>
+      expect(res).toBeCantonError({ of: 'reading as a party without the right', ...PERMISSION_DENIED }),
+  },
+];
+
 test.describe('Authentication and authorization', () => {
   test.beforeEach(({ settings }) => {
     const why = noAuthReason(settings);
@@ -58,167 +218,25 @@ test.describe('Authentication and authorization', () => {
   });
 
   for (const op of OPERATIONS) {
-    test(`AUTH-NO-HEADER a request without the Authorization header is rejected — ${op.name}`, async ({
-      ledger,
-      commands,
-    }) => {
-      const res = await call(ledger, op, commands.submitRequest(), null, 'no Authorization header');
-      expectRejected(res, `${op.name} without the Authorization header`);
-    });
-
-    test(`AUTH-NO-HEADER-CODE a request without the Authorization header is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-    }) => {
-      const res = await call(ledger, op, commands.submitRequest(), null, 'no Authorization header');
-      expect(res).toBeCantonError({ of: 'a request without a token', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-EMPTY-BEARER an Authorization header with an empty bearer token is rejected with 400 — ${op.name}`, async ({
-      ledger,
-      commands,
-    }) => {
-      const res = await call(ledger, op, commands.submitRequest(), null, 'empty bearer', {
-        authorization: 'Bearer ',
+    for (const c of TOKEN_CASES) {
+      test(`${c.rule} ${c.title} — ${op.name}`, async ({ ledger, commands, tokens, settings }) => {
+        // The token first, then the request: the order every one of these tests has drawn them in.
+        const { token, headers } = await c.send({ tokens, settings });
+        const res = await call(ledger, op, commands.submitRequest(), token, c.label, headers);
+        c.expect(res, op);
       });
-      expect(res).toHaveStatus(400);
-    });
-
-    test(`AUTH-MALFORMED-TOKEN a malformed token is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-    }) => {
-      const res = await call(ledger, op, commands.submitRequest(), MALFORMED_TOKEN, 'malformed token');
-      expect(res).toBeCantonError({ of: 'a malformed token', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-UNSIGNED-TOKEN an unsigned token (alg none) is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-      settings,
-    }) => {
-      const res = await call(ledger, op, commands.submitRequest(), unsignedToken(settings), 'unsigned token');
-      expect(res).toBeCantonError({ of: 'an unsigned token', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-EXPIRED-TOKEN an expired token is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-      tokens,
-    }) => {
-      const token = await tokens.negativeOrSkip().expired();
-      const res = await call(ledger, op, commands.submitRequest(), token, 'expired token');
-      expect(res).toBeCantonError({ of: 'an expired token', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-NOT-YET-VALID a token that is not valid yet (nbf in the future) is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-      tokens,
-    }) => {
-      const token = await tokens.negativeOrSkip().notYetValid();
-      const res = await call(ledger, op, commands.submitRequest(), token, 'token not valid yet');
-      expect(res).toBeCantonError({ of: 'a token before its nbf', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-WRONG-KEY a token signed with another key is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-      tokens,
-    }) => {
-      const token = await tokens.negativeOrSkip().otherKey();
-      const res = await call(ledger, op, commands.submitRequest(), token, 'token signed with another key');
-      expect(res).toBeCantonError({ of: 'a token signed with an untrusted key', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-WRONG-AUDIENCE a token for another audience or scope is rejected with 401 — ${op.name}`, async ({
-      ledger,
-      commands,
-      tokens,
-    }) => {
-      const token = await tokens.negativeOrSkip().wrongAudience();
-      const res = await call(ledger, op, commands.submitRequest(), token, 'token for another audience');
-      expect(res).toBeCantonError({ of: 'a token for another audience', ...UNAUTHENTICATED });
-    });
-
-    test(`AUTH-OTHER-PARTICIPANT a token for another participant is rejected with 403 — ${op.name}`, async ({
-      ledger,
-      commands,
-      tokens,
-      settings,
-    }) => {
-      const why = otherParticipantGate(settings);
-      test.skip(why !== undefined, why);
-      const token = await tokens.negativeOrSkip().otherParticipant();
-      const res = await call(ledger, op, commands.submitRequest(), token, 'token for another participant');
-      expect(res).toBeCantonError({ of: 'a token for another participant', ...PERMISSION_DENIED });
-    });
-
-    test(`AUTH-UNKNOWN-USER a token of an unknown user is rejected with 403 — ${op.name}`, async ({
-      ledger,
-      commands,
-      tokens,
-    }) => {
-      const token = await tokens.negativeOrSkip().unknownUser();
-      // The body names the harness's user, as a client would: the token's user is what is unknown.
-      const res = await call(ledger, op, commands.submitRequest(), token, 'token of an unknown user');
-      expect(res).toBeCantonError({ of: 'a token of an unknown user', ...UNKNOWN_USER });
-    });
+    }
   }
 
-  // Rights (§5.2). The first actAs party stays one the user may act as — Canton's JSON layer resolves the
-  // command's packages through it before authorization — and the commands are built for the user's own
-  // parties, so the only thing wrong is the extra party.
-
-  test('AUTH-ACTAS-NO-RIGHT acting as a party the user has no right for is rejected', async ({
-    ledger,
-    commands,
-    settings,
-  }) => {
-    const req = commands.submitRequest({
-      actAs: [...settings.actAs, settings.unauthorizedParty],
-      commands: commands.commands(),
+  // Rights (§5.2): the cases and why the first actAs party stays valid are beside RIGHTS_CASES.
+  for (const c of RIGHTS_CASES) {
+    test(`${c.rule} ${c.title}`, async ({ ledger, commands, settings }) => {
+      const req = commands.submitRequest({
+        [c.field]: [...settings[c.field], settings.unauthorizedParty],
+        commands: commands.commands(),
+      });
+      const res = await ledger.submitAndWaitForTransactionTree(req, { label: c.label });
+      c.expect(res);
     });
-    const res = await ledger.submitAndWaitForTransactionTree(req, { label: 'actAs without a right' });
-    expectRejected(res, 'a submission acting as a party the user has no right for');
-  });
-
-  test('AUTH-ACTAS-NO-RIGHT-CODE acting as a party the user has no right for is rejected with 403', async ({
-    ledger,
-    commands,
-    settings,
-  }) => {
-    const req = commands.submitRequest({
-      actAs: [...settings.actAs, settings.unauthorizedParty],
-      commands: commands.commands(),
-    });
-    const res = await ledger.submitAndWaitForTransactionTree(req, { label: 'actAs without a right' });
-    expect(res).toBeCantonError({ of: 'acting as a party without the right', ...PERMISSION_DENIED });
-  });
-
-  test('AUTH-READAS-NO-RIGHT reading as a party the user has no right for is rejected', async ({
-    ledger,
-    commands,
-    settings,
-  }) => {
-    const req = commands.submitRequest({
-      readAs: [...settings.readAs, settings.unauthorizedParty],
-      commands: commands.commands(),
-    });
-    const res = await ledger.submitAndWaitForTransactionTree(req, { label: 'readAs without a right' });
-    expectRejected(res, 'a submission reading as a party the user has no right for');
-  });
-
-  test('AUTH-READAS-NO-RIGHT-CODE reading as a party the user has no right for is rejected with 403', async ({
-    ledger,
-    commands,
-    settings,
-  }) => {
-    const req = commands.submitRequest({
-      readAs: [...settings.readAs, settings.unauthorizedParty],
-      commands: commands.commands(),
-    });
-    const res = await ledger.submitAndWaitForTransactionTree(req, { label: 'readAs without a right' });
-    expect(res).toBeCantonError({ of: 'reading as a party without the right', ...PERMISSION_DENIED });
-  });
+  }
 });

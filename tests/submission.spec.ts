@@ -10,7 +10,14 @@ import {
   invalidValues,
   validBoundaries,
 } from '../fixtures';
-import type { IdCase, JsTransactionTree, LedgerResponse, SubmitRequest } from '../fixtures';
+import type {
+  CantonErrorExpectation,
+  CommandFactory,
+  IdCase,
+  JsTransactionTree,
+  LedgerResponse,
+  SubmitRequest,
+} from '../fixtures';
 import {
   expect,
   instantNanos,
@@ -35,6 +42,71 @@ const TAPS_SINCE = '3.4.12';
 
 /** The namespace ids are built with: the configured synchronizer's (a real one), or the dev one. */
 const namespaceOf = (uid: string | undefined): string => uid?.split('::')[1] ?? DEV_NAMESPACE;
+
+/**
+ * One changed field that the document says is rejected (`rule`, any 4xx) and whose Canton code its twin
+ * `rule`-CODE asserts in full: two tests, in that order, from one row.
+ */
+interface Rejection {
+  rule: string;
+  title: string;
+  codeTitle: string;
+  /** What is wrong with the request, in the failure messages. */
+  description: string;
+  request(commands: CommandFactory): SubmitRequest;
+  code: CantonErrorExpectation;
+}
+
+function rejectedAndCode(row: Rejection): void {
+  test(`${row.rule} ${row.title}`, tagsOf(row.rule), async ({ ledger, commands }) => {
+    const res = await ledger.submitAndWaitForTransactionTree(row.request(commands));
+    expect(res).toBeRejected(row.description);
+  });
+  const codeRule = `${row.rule}-CODE`;
+  test(`${codeRule} ${row.codeTitle}`, tagsOf(codeRule), async ({ ledger, commands }) => {
+    const res = await ledger.submitAndWaitForTransactionTree(row.request(commands));
+    expect(res).toBeCantonError(row.code);
+  });
+}
+
+/** Required fields left empty (§2.1): Canton's MISSING_FIELD. */
+const REQUIRED_FIELDS: Rejection[] = [
+  {
+    rule: 'SUB-COMMANDS-EMPTY',
+    title: 'an empty commands list is rejected',
+    codeTitle: 'an empty commands list is MISSING_FIELD commands',
+    description: 'an empty commands list',
+    request: (commands) => commands.submitRequest({ commands: [] }),
+    code: { ...invalid('MISSING_FIELD', 'an empty commands list'), context: { field_name: 'commands' } },
+  },
+  {
+    rule: 'SUB-ACTAS-EMPTY',
+    title: 'an empty actAs list is rejected',
+    codeTitle: 'an empty actAs list is MISSING_FIELD',
+    description: 'an empty actAs list',
+    request: (commands) => commands.submitRequest({ actAs: [], commands: commands.commands() }),
+    // The field's name differs across releases (3.3 "party or act_as", 3.4+ "act_as/actAs"): not asserted.
+    code: invalid('MISSING_FIELD', 'an empty actAs list'),
+  },
+];
+
+/** A malformed synchronizerId: rejected (the document), INVALID_FIELD (Canton). Soft: every case is judged. */
+const SYNCHRONIZER_INVALID: {
+  rule: string;
+  title: string;
+  expect(res: LedgerResponse, what: string): void;
+}[] = [
+  {
+    rule: 'SUB-SYNCHRONIZER-INVALID',
+    title: 'a synchronizerId that is not a synchronizer id is rejected',
+    expect: (res, what) => expect.soft(res).toBeRejected(what),
+  },
+  {
+    rule: 'SUB-SYNCHRONIZER-INVALID-CODE',
+    title: 'a synchronizerId that is not a synchronizer id is INVALID_FIELD',
+    expect: (res, what) => expect.soft(res).toBeCantonError(invalid('INVALID_FIELD', what)),
+  },
+];
 
 test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
   test.beforeEach(async ({ target, ledger, commands }, testInfo) => {
@@ -222,49 +294,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
 
   // ─── Required fields ──────────────────────────────────────────────────────────────────────────────────────
 
-  test(
-    'SUB-COMMANDS-EMPTY an empty commands list is rejected',
-    tagsOf('SUB-COMMANDS-EMPTY'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(commands.submitRequest({ commands: [] }));
-      expect(res).toBeRejected('an empty commands list');
-    },
-  );
-
-  test(
-    'SUB-COMMANDS-EMPTY-CODE an empty commands list is MISSING_FIELD commands',
-    tagsOf('SUB-COMMANDS-EMPTY-CODE'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(commands.submitRequest({ commands: [] }));
-      expect(res).toBeCantonError({
-        ...invalid('MISSING_FIELD', 'an empty commands list'),
-        context: { field_name: 'commands' },
-      });
-    },
-  );
-
-  test(
-    'SUB-ACTAS-EMPTY an empty actAs list is rejected',
-    tagsOf('SUB-ACTAS-EMPTY'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(
-        commands.submitRequest({ actAs: [], commands: commands.commands() }),
-      );
-      expect(res).toBeRejected('an empty actAs list');
-    },
-  );
-
-  test(
-    'SUB-ACTAS-EMPTY-CODE an empty actAs list is MISSING_FIELD',
-    tagsOf('SUB-ACTAS-EMPTY-CODE'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(
-        commands.submitRequest({ actAs: [], commands: commands.commands() }),
-      );
-      // The field's name differs across releases (3.3 "party or act_as", 3.4+ "act_as/actAs"): not asserted.
-      expect(res).toBeCantonError(invalid('MISSING_FIELD', 'an empty actAs list'));
-    },
-  );
+  for (const row of REQUIRED_FIELDS) rejectedAndCode(row);
 
   test(
     'SUB-COMMANDID-MISSING a missing or empty commandId is rejected',
@@ -470,38 +500,18 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     },
   );
 
-  test(
-    'SUB-SYNCHRONIZER-INVALID a synchronizerId that is not a synchronizer id is rejected',
-    tagsOf('SUB-SYNCHRONIZER-INVALID'),
-    async ({ ledger, commands, settings }) => {
+  for (const c of SYNCHRONIZER_INVALID) {
+    test(`${c.rule} ${c.title}`, tagsOf(c.rule), async ({ ledger, commands, settings }) => {
       // "" is an absent synchronizerId (proto3: the participant routes), not an invalid one.
-      for (const c of nonEmpty(invalidSynchronizerIds(namespaceOf(settings.synchronizerId)))) {
+      for (const id of nonEmpty(invalidSynchronizerIds(namespaceOf(settings.synchronizerId)))) {
         const res = await ledger.submitAndWaitForTransactionTree(
-          commands.submitRequest({ synchronizerId: c.value }),
-          {
-            label: c.description,
-          },
+          commands.submitRequest({ synchronizerId: id.value }),
+          { label: id.description },
         );
-        expect.soft(res).toBeRejected(`synchronizerId: ${c.description}`);
+        c.expect(res, `synchronizerId: ${id.description}`);
       }
-    },
-  );
-
-  test(
-    'SUB-SYNCHRONIZER-INVALID-CODE a synchronizerId that is not a synchronizer id is INVALID_FIELD',
-    tagsOf('SUB-SYNCHRONIZER-INVALID-CODE'),
-    async ({ ledger, commands, settings }) => {
-      for (const c of nonEmpty(invalidSynchronizerIds(namespaceOf(settings.synchronizerId)))) {
-        const res = await ledger.submitAndWaitForTransactionTree(
-          commands.submitRequest({ synchronizerId: c.value }),
-          {
-            label: c.description,
-          },
-        );
-        expect.soft(res).toBeCantonError(invalid('INVALID_FIELD', `synchronizerId: ${c.description}`));
-      }
-    },
-  );
+    });
+  }
 
   test(
     'SUB-SYNCHRONIZER-UNKNOWN a well-formed synchronizerId of no known synchronizer is rejected',
@@ -525,25 +535,14 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     minLedgerTimeRel: { seconds: 1, nanos: 0 },
   });
 
-  test(
-    'SUB-MIN-LEDGER-TIME-BOTH minLedgerTimeAbs and minLedgerTimeRel together are rejected',
-    tagsOf('SUB-MIN-LEDGER-TIME-BOTH'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(bothTimes(commands.submitRequest()));
-      expect(res).toBeRejected('minLedgerTimeAbs together with minLedgerTimeRel');
-    },
-  );
-
-  test(
-    'SUB-MIN-LEDGER-TIME-BOTH-CODE minLedgerTimeAbs and minLedgerTimeRel together are INVALID_ARGUMENT',
-    tagsOf('SUB-MIN-LEDGER-TIME-BOTH-CODE'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(bothTimes(commands.submitRequest()));
-      expect(res).toBeCantonError(
-        invalid('INVALID_ARGUMENT', 'minLedgerTimeAbs together with minLedgerTimeRel'),
-      );
-    },
-  );
+  rejectedAndCode({
+    rule: 'SUB-MIN-LEDGER-TIME-BOTH',
+    title: 'minLedgerTimeAbs and minLedgerTimeRel together are rejected',
+    codeTitle: 'minLedgerTimeAbs and minLedgerTimeRel together are INVALID_ARGUMENT',
+    description: 'minLedgerTimeAbs together with minLedgerTimeRel',
+    request: (commands) => bothTimes(commands.submitRequest()),
+    code: invalid('INVALID_ARGUMENT', 'minLedgerTimeAbs together with minLedgerTimeRel'),
+  });
 
   test(
     'SUB-MIN-LEDGER-TIME-ABS minLedgerTimeAbs alone is accepted and bounds the effective time',

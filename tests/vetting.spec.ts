@@ -2,7 +2,14 @@
 // and filters. Every check derives its values from what the target itself lists, so it runs on any
 // participant; one with too little data skips with the reason. A check that compares two reads does so
 // against a listing that stayed the same meanwhile (observeStable), so concurrent vetting is never a failure.
-import { test, expect, type VettedPackage, type VettedPackages, type VettingListRequest } from '../fixtures';
+import {
+  test,
+  expect,
+  type LedgerResponse,
+  type VettedPackage,
+  type VettedPackages,
+  type VettingListRequest,
+} from '../fixtures';
 import {
   adjacentPairs,
   allPackages,
@@ -67,6 +74,57 @@ const describeRun = (run: PageRun): string =>
   run.pages
     .map((p) => `page ${p.number}: ${p.entries.length} entries, token ${JSON.stringify(p.nextPageToken)}`)
     .join('; ');
+
+/**
+ * The package filters, one list at a time: how the test picks values that discriminate (a value alone lists
+ * less than all of them), and which packages a list of values must leave.
+ */
+const PACKAGE_FILTERS: {
+  rule: string;
+  title: string;
+  field: 'packageIds' | 'packageNamePrefixes';
+  choose(entries: readonly VettedPackages[]): [string, string] | undefined;
+  needs: string;
+  matches(values: string[]): PackagePredicate;
+}[] = [
+  {
+    rule: 'VET-FILTER-PACKAGE-IDS',
+    title: 'a packageIds filter lists only entries and packages with one of the ids',
+    field: 'packageIds',
+    choose: discriminatingPackageIds,
+    needs: 'needs ≥ 2 distinct vetted package ids',
+    matches: (ids) => {
+      const wanted = new Set(ids);
+      return (p) => wanted.has(p.packageId);
+    },
+  },
+  {
+    rule: 'VET-FILTER-NAME-PREFIXES',
+    title: 'a packageNamePrefixes filter lists only packages whose name has one of the prefixes',
+    field: 'packageNamePrefixes',
+    choose: discriminatingPrefixes,
+    needs: 'needs ≥ 2 distinct package names known to the target',
+    matches: (prefixes) => (p) => prefixes.some((x) => nameOf(p)?.startsWith(x) ?? false),
+  },
+];
+
+/** A pageSize above the maximum: the document's error (any 4xx), and Canton's code for it. */
+const ABOVE_MAX: { rule: string; title: string; expect(res: LedgerResponse, what: string): void }[] = [
+  {
+    rule: 'VET-PAGE-SIZE-ABOVE-MAX',
+    title: 'pageSize above the maximum is an error',
+    expect: (res, what) =>
+      expect(
+        res.status >= 400 && res.status < 500,
+        `${what}: expected an error (4xx), got ${res.status} ${res.text.slice(0, 300)}`,
+      ).toBe(true),
+  },
+  {
+    rule: 'VET-PAGE-SIZE-ABOVE-MAX-CODE',
+    title: 'pageSize above the maximum is rejected with PROTO_DESERIALIZATION_FAILURE',
+    expect: (res, what) => expect(res).toBeCantonError({ of: what, ...PROTO_DESERIALIZATION_FAILURE }),
+  },
+];
 
 test.describe('POST /v2/package-vetting/list', () => {
   test('VET-SHAPE a vetting page matches the response shape', async ({ ledger }) => {
@@ -345,38 +403,19 @@ test.describe('POST /v2/package-vetting/list', () => {
     }
   });
 
-  test('VET-PAGE-SIZE-ABOVE-MAX pageSize above the maximum is an error', async ({ ledger, target }) => {
-    const max = target.limits.maxVettedPackagesPageSize;
-    test.skip(
-      max === undefined,
-      `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
-    );
-    for (const pageSize of distinct([max! + 1, INT32_MAX]).filter((s) => s <= INT32_MAX)) {
-      const res = await ledger.listVettedPackages({ pageSize });
-      expect(
-        res.status >= 400 && res.status < 500,
-        `pageSize ${pageSize} above the maximum ${max}: expected an error (4xx), got ${res.status} ${res.text.slice(0, 300)}`,
-      ).toBe(true);
-    }
-  });
-
-  test('VET-PAGE-SIZE-ABOVE-MAX-CODE pageSize above the maximum is rejected with PROTO_DESERIALIZATION_FAILURE', async ({
-    ledger,
-    target,
-  }) => {
-    const max = target.limits.maxVettedPackagesPageSize;
-    test.skip(
-      max === undefined,
-      `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
-    );
-    for (const pageSize of distinct([max! + 1, INT32_MAX]).filter((s) => s <= INT32_MAX)) {
-      const res = await ledger.listVettedPackages({ pageSize });
-      expect(res).toBeCantonError({
-        of: `pageSize ${pageSize} above the maximum ${max}`,
-        ...PROTO_DESERIALIZATION_FAILURE,
-      });
-    }
-  });
+  for (const c of ABOVE_MAX) {
+    test(`${c.rule} ${c.title}`, async ({ ledger, target }) => {
+      const max = target.limits.maxVettedPackagesPageSize;
+      test.skip(
+        max === undefined,
+        `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
+      );
+      for (const pageSize of distinct([max! + 1, INT32_MAX]).filter((s) => s <= INT32_MAX)) {
+        const res = await ledger.listVettedPackages({ pageSize });
+        c.expect(res, `pageSize ${pageSize} above the maximum ${max}`);
+      }
+    });
+  }
 
   test('VET-PAGE-SIZE-NEGATIVE a negative pageSize is rejected with PROTO_DESERIALIZATION_FAILURE', async ({
     ledger,
@@ -518,69 +557,38 @@ test.describe('POST /v2/package-vetting/list', () => {
     ).toEqual([]);
   });
 
-  test('VET-FILTER-PACKAGE-IDS a packageIds filter lists only entries and packages with one of the ids', async ({
-    ledger,
-    target,
-  }) => {
-    const max = target.limits.maxVettedPackagesPageSize;
-    const { listing, observed } = await observeStable(ledger, async (l) => {
-      const chosen = discriminatingPackageIds(l.entries);
-      if (chosen === undefined) return undefined;
-      const runs: [string[], PageRun][] = [];
-      for (const packageIds of [[chosen[0]], chosen]) {
-        runs.push([
-          packageIds,
-          await walkFiltered(ledger, { packageMetadataFilter: { packageIds } }, l.entries.length, max),
-        ]);
+  for (const c of PACKAGE_FILTERS) {
+    test(`${c.rule} ${c.title}`, async ({ ledger, target }) => {
+      const max = target.limits.maxVettedPackagesPageSize;
+      const { listing, observed } = await observeStable(ledger, async (l) => {
+        const chosen = c.choose(l.entries);
+        if (chosen === undefined) return undefined;
+        // One value alone, then every chosen value (any of them matches).
+        const runs: [string[], PageRun][] = [];
+        for (const values of [[chosen[0]], chosen]) {
+          runs.push([
+            values,
+            await walkFiltered(
+              ledger,
+              { packageMetadataFilter: { [c.field]: values } },
+              l.entries.length,
+              max,
+            ),
+          ]);
+        }
+        return runs;
+      });
+      test.skip(observed === undefined, c.needs);
+      const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
+      for (const [values, run] of observed!) {
+        const expected = narrowed(listing.entries, c.matches(values));
+        expect(
+          packageFilterDifferences(listing, expected, run.entries, whole),
+          `${c.field} ${JSON.stringify(values)} against the listing`,
+        ).toEqual([]);
       }
-      return runs;
     });
-    test.skip(observed === undefined, 'needs ≥ 2 distinct vetted package ids');
-    const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
-    for (const [packageIds, run] of observed!) {
-      const wanted = new Set(packageIds);
-      const expected = narrowed(listing.entries, (p) => wanted.has(p.packageId));
-      expect(
-        packageFilterDifferences(listing, expected, run.entries, whole),
-        `packageIds ${JSON.stringify(packageIds)} against the listing`,
-      ).toEqual([]);
-    }
-  });
-
-  test('VET-FILTER-NAME-PREFIXES a packageNamePrefixes filter lists only packages whose name has one of the prefixes', async ({
-    ledger,
-    target,
-  }) => {
-    const max = target.limits.maxVettedPackagesPageSize;
-    const { listing, observed } = await observeStable(ledger, async (l) => {
-      const chosen = discriminatingPrefixes(l.entries);
-      if (chosen === undefined) return undefined;
-      const runs: [string[], PageRun][] = [];
-      for (const packageNamePrefixes of [[chosen[0]], chosen]) {
-        runs.push([
-          packageNamePrefixes,
-          await walkFiltered(
-            ledger,
-            { packageMetadataFilter: { packageNamePrefixes } },
-            l.entries.length,
-            max,
-          ),
-        ]);
-      }
-      return runs;
-    });
-    test.skip(observed === undefined, 'needs ≥ 2 distinct package names known to the target');
-    const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
-    for (const [prefixes, run] of observed!) {
-      const expected = narrowed(listing.entries, (p) =>
-        prefixes.some((x) => nameOf(p)?.startsWith(x) ?? false),
-      );
-      expect(
-        packageFilterDifferences(listing, expected, run.entries, whole),
-        `packageNamePrefixes ${JSON.stringify(prefixes)} against the listing`,
-      ).toEqual([]);
-    }
-  });
+  }
 
   test('VET-FILTER-PACKAGE-OR packageIds and packageNamePrefixes together match either', async ({
     ledger,

@@ -1,17 +1,13 @@
 // Wires the enabled faults into an app: transport faults first (onRequest), response rewrites last
-// (onSend), and exposes the set to the routes for behavioural faults (`ctx.faults.has(name)`).
+// (onSend). The set the routes ask for behavioural faults (`ctx.faults.has(name)`) is registry.ts's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ConfigError } from '../config';
 import { JSON_TYPE } from '../reply';
 import { FAULTS, faultByName } from './catalogue';
 import type { Fault, FaultRoute } from './types';
 
-export interface FaultSet {
-  readonly names: readonly string[];
-  has(name: string): boolean;
-}
-
-export const NO_FAULTS: FaultSet = { names: [], has: () => false };
+// The registry is a leaf (registry.ts); re-exported here for the callers that wire faults into an app.
+export { NO_FAULTS, type FaultSet } from './registry';
 
 /** A ConfigError: main.ts prints it and stops, as any other bad setting. */
 export class UnknownFaultError extends ConfigError {}
@@ -27,11 +23,6 @@ export function resolveFaults(names: readonly string[]): Fault[] {
     }
     return fault;
   });
-}
-
-export function faultSet(faults: readonly Fault[]): FaultSet {
-  const names = new Set(faults.map((f) => f.name));
-  return { names: [...names], has: (name) => names.has(name) };
 }
 
 /** The banner printed wherever a faulty sandbox starts: a broken participant must never pass unnoticed. */

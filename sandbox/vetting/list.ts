@@ -8,7 +8,7 @@
 // shorter than pageSize, and a window without a match is an empty page with "": the walk ends before later
 // matches. The document's reading fills a page from the matching entries, so a walk sees every match.
 import type { SandboxMode } from '../config';
-import type { FaultSet } from '../faults/install';
+import { NO_FAULTS, type FaultSet } from '../faults/registry';
 import { encodePageToken } from './page-token';
 import type { TopologyEntry, VettedPackageJson, VettingTopology } from './topology';
 import type { ListOptions } from './request';
@@ -26,7 +26,6 @@ export interface ListVettedPackagesResponse {
 }
 
 type Faults = Pick<FaultSet, 'has'>;
-const NO_FAULTS: Faults = { has: () => false };
 
 /** The packages of an entry that match the package filter (ids OR name prefixes; no filter = all). */
 function matching(entry: TopologyEntry, opts: ListOptions, faults: Faults): readonly VettedPackageJson[] {

@@ -3,7 +3,7 @@
 // is PROTO_DESERIALIZATION_FAILURE with the inner error, as Scala prints it, in context.reason.
 import { int32Schema } from '../decode';
 import { protoDeserializationFailure, type CantonError } from '../errors';
-import type { FaultSet } from '../faults/install';
+import { NO_FAULTS, type FaultSet } from '../faults/registry';
 import { packageIdError } from '../ids';
 import { decodePageToken } from './page-token';
 import type { Position } from './topology';
@@ -63,8 +63,6 @@ function uids(field: string, values: readonly string[]): Uid[] {
   }
   return values.map(uid);
 }
-
-const NO_FAULTS: Pick<FaultSet, 'has'> = { has: () => false };
 
 /** `faults`: the vetting faults of sandbox/faults/groups/vetting.ts switch the branches named after them. */
 export function parseListRequest(

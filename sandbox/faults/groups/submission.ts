@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxConfig } from '../../config';
-import type { Claims } from '../../context';
+import type { Claims } from '../../claims';
 import { BodyDecodeError, TapirDecodeError } from '../../decode';
 import {
   cantonError,
