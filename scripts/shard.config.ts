@@ -5,6 +5,7 @@
 // `npm run merge`, from every shard's blob — a shard alone would call the rules of the other shards "not run".
 import { dirname, resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
+import { isAllureReporter } from '../reporters/allure';
 import { parseShard, SHARD_BASE_CONFIG_ENV, SHARD_ENV, shardPaths } from './shard';
 
 const ROOT = resolve(__dirname, '..');
@@ -34,7 +35,7 @@ function reporters(): ReporterDescription[] {
       : [['list']];
   const kept = list.flatMap(([name, options]): ReporterDescription[] => {
     if (TERMINAL.has(name)) return [[name, options]];
-    if (name === 'allure-playwright') return [[name, { ...options, resultsDir: paths.allureResults }]];
+    if (isAllureReporter(name)) return [[name, { ...options, resultsDir: paths.allureResults }]];
     return [];
   });
   return [...kept, ['blob', { outputDir: paths.blobStaging, fileName: paths.blobName }]];

@@ -3,15 +3,17 @@
 // its tests and every output under SAMPLE_OUT — never the real reports/.
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
+import { isAllureReporter } from '../../reporters/allure';
 
 const out = process.env.SAMPLE_OUT;
 if (!out) throw new Error('SAMPLE_OUT is unset: run the samples through selftest/fixtures-redaction.test.ts');
 
-function allureOptions(): Record<string, unknown> {
+function allureReporter(): [string, Record<string, unknown>] {
   const reporters = Array.isArray(base.reporter) ? base.reporter : [];
-  const allure = reporters.find((r) => r[0] === 'allure-playwright');
-  return { ...(allure?.[1] as Record<string, unknown> | undefined) };
+  const allure = reporters.find((r) => isAllureReporter(r[0]));
+  return [allure?.[0] ?? 'allure-playwright', { ...(allure?.[1] as Record<string, unknown> | undefined) }];
 }
+const [allureName, allureOptions] = allureReporter();
 
 export default defineConfig({
   ...base,
@@ -23,7 +25,7 @@ export default defineConfig({
   // The real run's Allure options (what the report shows is what is tested), written elsewhere.
   reporter: [
     ['list'],
-    ['allure-playwright', { ...allureOptions(), resultsDir: `${out}/allure-results` }],
+    [allureName, { ...allureOptions, resultsDir: `${out}/allure-results` }],
     ['junit', { outputFile: `${out}/junit.xml` }],
   ],
 });

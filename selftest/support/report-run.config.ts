@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import base from '../../playwright.config';
+import { isAllureReporter } from '../../reporters/allure';
 
 const out = process.env.LEDGER_REPORTS_DIR;
 if (!out) throw new Error('LEDGER_REPORTS_DIR is unset: run this config through the report self-tests');
@@ -13,7 +14,7 @@ const ROOT = resolve(__dirname, '..', '..');
 function reporters(): ReporterDescription[] {
   const list: ReporterDescription[] = Array.isArray(base.reporter) ? base.reporter : [];
   return list.map(([name, options]): ReporterDescription => {
-    if (name === 'allure-playwright') return [name, { ...options, resultsDir: `${out}/allure-results` }];
+    if (isAllureReporter(name)) return [name, { ...options, resultsDir: `${out}/allure-results` }];
     if (name === 'junit') return [name, { ...options, outputFile: `${out}/junit.xml` }];
     if (name.startsWith('./')) return [resolve(ROOT, name), options];
     return [name, options];
