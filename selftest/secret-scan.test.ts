@@ -2,7 +2,16 @@ import { test, expect } from '@playwright/test';
 import AdmZip from 'adm-zip';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeHits, scanForSecrets } from '../reporters/secret-scan';
+import fc from 'fast-check';
+import {
+  BASE64_RUN,
+  base64Runs,
+  describeHits,
+  hasJwtShape,
+  JWT_SHAPE,
+  scanForSecrets,
+  shippedAssetDigests,
+} from '../reporters/secret-scan';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjb25mb3JtYW5jZSIsImV4cCI6MX0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
@@ -89,5 +98,34 @@ test.describe('secret gate', () => {
     expect(
       scanForSecrets([dir, info.outputPath('absent')], [{ kind: 'LEDGER_TOKEN', value: 'short' }]),
     ).toEqual([]);
+  });
+
+  test('the one-pass searches find exactly what their regexes find (JWT shape, base64 runs)', () => {
+    // Strings built from the characters that matter, with a JWT or a long base64 run spliced in now and then.
+    const piece = fc.oneof(
+      fc.constantFrom('eyJ', '.eyJ', '.', '=', '==', '+', '/', '_', '-', ' ', '"', 'a', 'Z', '0'),
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
+      fc.constant(JWT),
+      fc.stringMatching(/^[A-Za-z0-9+/]{60,70}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(hasJwtShape(text)).toBe(JWT_SHAPE.test(text));
+        expect([...base64Runs(text)].map((m) => [m.index, m.value])).toEqual(
+          [...text.matchAll(new RegExp(BASE64_RUN.source, 'g'))].map((m) => [m.index, m[0]]),
+        );
+      }),
+      { numRuns: 300, seed: 15 },
+    );
+  });
+
+  test("the report generator's shipped assets are known; a run's file of the same size is still read", async ({}, info) => {
+    expect(shippedAssetDigests().size).toBeGreaterThan(0);
+    const dir = info.outputPath('reports');
+    mkdirSync(dir, { recursive: true });
+    // 64 KiB and more are hashed first: a large file holding a JWT is still found.
+    writeFileSync(join(dir, 'app-big.js'), 'x'.repeat(70 * 1024) + JWT);
+    expect(scanForSecrets([dir], []).map((h) => h.kind)).toEqual(['a JWT-shaped string']);
   });
 });
