@@ -9,17 +9,18 @@ import { load, loadNote, machine } from './lib/machine';
 import { measured, table, type Facts, type Section } from './lib/report';
 import { projectCopy, type Workdir } from './lib/workdir';
 import { conformance } from './parts/conformance';
+import { latency } from './parts/latency';
 import { memory } from './parts/memory';
 import { paging } from './parts/paging';
 import { profileOps } from './parts/profile';
 import { suite } from './parts/suite';
 import { throughput } from './parts/throughput';
 
-const PARTS = ['throughput', 'profile', 'paging', 'memory', 'suite', 'conformance'] as const;
+const PARTS = ['throughput', 'profile', 'paging', 'memory', 'suite', 'conformance', 'latency'] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
   sandbox: ['throughput', 'profile', 'paging', 'memory'],
-  harness: ['suite', 'conformance'],
+  harness: ['suite', 'conformance', 'latency'],
 };
 
 interface Options {
@@ -104,10 +105,18 @@ async function main(): Promise<void> {
           facts,
         ),
       );
-    if (has('suite') || has('conformance')) work = projectCopy();
+    if (has('suite') || has('conformance') || has('latency')) work = projectCopy();
     if (has('suite') && work) sections.push(await suite(work, facts));
     if (has('conformance') && work)
-      sections.push(await conformance(work, { workersWhatIf: o.workersWhatIf && !o.quick }, facts));
+      sections.push(
+        await conformance(
+          work,
+          { workersWhatIf: o.workersWhatIf && !o.quick, warmRuns: o.quick ? 1 : 3 },
+          facts,
+        ),
+      );
+    if (has('latency') && work)
+      sections.push(await latency(work, { latencyMs: 40, workers: o.quick ? [4] : [2, 4, 8] }, facts));
   } finally {
     work?.remove();
   }

@@ -26,12 +26,23 @@ export interface Facts {
     idleUnder10: [number, number];
     requests: number;
     workers: number;
+    cpuSeconds: number;
+    met: boolean;
+  };
+  latency?: {
+    latencyMs: number;
+    wallMs: number;
+    floorMs: number;
+    workers: number;
+    bound: number;
     met: boolean;
   };
   conformance?: {
     coldMs: number;
     coldReportedMs: number;
     warmMs: number;
+    coldCpuSeconds: number;
+    warmCpuSeconds: number;
     twoWorkersMs?: number;
     workers: number;
     met: boolean;

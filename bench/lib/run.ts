@@ -1,7 +1,7 @@
 // Runs a command to completion, its output captured (to a log file and for parsing), the wall time measured
 // from spawn to exit on the epoch clock the sandbox child's records share.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 export interface RunResult {
@@ -10,7 +10,14 @@ export interface RunResult {
   spawnedAt: number;
   exitedAt: number;
   wallMs: number;
+  /**
+   * CPU seconds (user + system) of the command and every descendant it waited for (Playwright's runner and its
+   * workers, the report build), from /usr/bin/time; NaN where that tool is missing.
+   */
+  cpuSeconds: number;
 }
+
+const TIME = '/usr/bin/time';
 
 export const epochNow = (): number => performance.timeOrigin + performance.now();
 
@@ -19,8 +26,11 @@ export async function runCommand(
   args: string[],
   opts: { cwd: string; env: NodeJS.ProcessEnv; log: string; timeoutMs?: number },
 ): Promise<RunResult> {
+  const cpuFile = `${opts.log}.cpu`;
+  const timed = existsSync(TIME);
+  const [cmd, argv] = timed ? [TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]] : [command, args];
   const spawnedAt = epochNow();
-  const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, argv, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.on('data', (c: Buffer) => chunks.push(c));
@@ -30,7 +40,15 @@ export async function runCommand(
   const exitedAt = epochNow();
   const output = Buffer.concat(chunks).toString('utf8');
   writeFileSync(opts.log, output);
-  return { code, output, spawnedAt, exitedAt, wallMs: exitedAt - spawnedAt };
+  let cpuSeconds = NaN;
+  if (timed && existsSync(cpuFile)) {
+    // The last line: a killed command's file starts with "Command terminated by signal …".
+    const last = readFileSync(cpuFile, 'utf8').trim().split('\n').pop() ?? '';
+    const [user, sys] = last.split(' ').map(Number);
+    if (Number.isFinite(user) && Number.isFinite(sys)) cpuSeconds = user! + sys!;
+    rmSync(cpuFile, { force: true });
+  }
+  return { code, output, spawnedAt, exitedAt, wallMs: exitedAt - spawnedAt, cpuSeconds };
 }
 
 /** Playwright's closing lines: "123 passed (12.6s)", "5 skipped", "2 failed", "Running 128 tests using 1 worker". */

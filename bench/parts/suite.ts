@@ -155,8 +155,10 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       }
       if (records.length === 0) throw new Error(`the suite sent no request (exit ${run.code}); see ${log}`);
       const pw = playwrightSummary(run.output);
-      // The global setup probes /v2/version with Node's fetch; the tests send with Playwright's user agent.
-      const fromTests = records.filter((x) => /playwright/i.test(String(x.headers['user-agent'] ?? '')));
+      // The global setup's /v2/version probe comes first, before any worker starts (the same transport as the
+      // tests since issue 14, so no user agent tells them apart); every later exchange is a test's.
+      const byStart = [...records].sort((a, b) => a.start - b.start);
+      const fromTests = byStart.slice(1);
       const first = Math.min(...fromTests.map((x) => x.start));
       const setupProbe = Math.min(...records.map((x) => x.start));
       const last = Math.max(...records.map((x) => x.end));
@@ -194,15 +196,17 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
         idleUnder10: g.under10,
         requests: n,
         workers: pw.workers,
+        cpuSeconds: run.cpuSeconds,
         met,
       };
       const perRequestWall = (run.wallMs - r.ms) / n;
+      const cpuPerRequestMs = (run.cpuSeconds * 1000) / n;
       const perRequestPhase = (requestMs - r.ms) / n;
       const bodies = records.filter((x) => x.method !== 'GET').length;
       const mism = [...r.mismatches.entries()].sort((a, b) => b[1] - a[1]);
       return {
         summary: [
-          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} per request`,
+          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} of wall and ${ms(cpuPerRequestMs)} of CPU per request`,
         ],
         body: [
           `\`playwright test\` (the project's config: ${pw.workers} worker${pw.workers === 1 ? '' : 's'} on this machine, all reporters) in a private copy of the project, LEDGER_BASE_URL = a sandbox child with SANDBOX_CONTROL=true that records every exchange; verdicts ${pw.passed} passed, ${pw.failed} failed, ${pw.skipped} skipped (exit ${run.code}). The replay sends the ${fmt(n)} recorded requests (${fmt(bodies)} with bodies) to a fresh sandbox child with undici, keeping the recorded concurrency (max ${maxConcurrency(records)} in flight) and reading every response body.`,
@@ -250,6 +254,11 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
                 'harness cost per request, (request phase − replay) / requests',
                 ms(perRequestPhase),
                 'schema checks, evidence, steps, fixtures, test bodies',
+              ],
+              [
+                '**harness CPU per request**, CPU of `playwright test` / requests',
+                `**${ms(cpuPerRequestMs)}**`,
+                `${fmt(run.cpuSeconds, 2)} CPU s (user + system: the runner, its workers, every reporter; the sandbox child is not in it) beside ${s(run.wallMs)} of wall`,
               ],
             ],
           ),
