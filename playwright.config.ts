@@ -1,6 +1,7 @@
 // The conformance run. Settings are validated here, before anything starts: a wrong one stops the run with
 // one message naming the variable and the fix. The global setup starts the in-process sandbox when
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { displayUrl, loadDotenv, newRunId } from './fixtures/settings';
 import { settingsOrExit } from './scripts/run-settings';
@@ -15,13 +16,18 @@ const s = settingsOrExit();
 // Tag selection (LEDGER_TAGS=@readonly, or --grep @readonly): a grep of the rule ids carrying the tags.
 const selection = tagSelectionOrExit();
 const scale = s.timeoutScale;
+// Workers when LEDGER_WORKERS is unset: all cores against the in-process sandbox (it shares them with the
+// harness), twice the cores against a remote participant — a worker there mostly waits for answers, and with
+// 40 ms per answer 4 workers on 2 cores ran the suite in 0.72× the time of 2, while 8 paid more in worker
+// start-up and harness CPU than they saved in waiting (bench/RESULTS.md, figure 7; README, "Workers").
+const workers = process.env.LEDGER_WORKERS?.trim() || !s.baseUrl ? s.workers : 2 * availableParallelism();
 
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results/conformance',
   fullyParallel: true,
-  // LEDGER_WORKERS (default: all cores); `--workers` on the command line still wins.
-  workers: s.workers,
+  // LEDGER_WORKERS (default above); `--workers` on the command line still wins.
+  workers,
   ...selection,
   forbidOnly: !!process.env.CI,
   retries: 0,
