@@ -1,6 +1,8 @@
 // Playwright global setup of the conformance run: resolves the target — LEDGER_BASE_URL, or the sandbox built
 // in-process on 127.0.0.1, port 0, handed to the workers through LEDGER_RESOLVED_BASE_URL — reads its
 // /v2/version once, prints the run-information block and leaves reports/target.json for the reporters.
+// Against a real participant it first asks for the identity settings left unset and runs the preflight checks
+// (scripts/preflight-checks.ts): a check that fails stops the run with one line (exit 2, or 4: target gone).
 // The harness (fixtures/, tests/) never imports the sandbox; only this runner file does, and only when needed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -8,17 +10,21 @@ import type { FullConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import { displayUrl, settings, type Settings } from '../fixtures/settings';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
-import { tokenProviderFor } from '../fixtures/token-providers';
-import { redact } from '../fixtures/redact';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
-import { REQUEST_TIMEOUT_MS, Transport, type HttpResponse } from '../fixtures/http';
-import { unreachableOf } from '../fixtures/reachability';
 import { UNREACHABLE_ENV } from '../fixtures/target-lost';
+import {
+  preflight,
+  PreflightError,
+  readVersion,
+  skipForecast,
+  type IdentityValue,
+  type VersionRead,
+} from './preflight-checks';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
 
-async function startSandbox(): Promise<{
+export async function startSandbox(): Promise<{
   url: string;
   close: () => Promise<void>;
   mode: string;
@@ -56,37 +62,17 @@ async function startSandbox(): Promise<{
   };
 }
 
-interface VersionRead {
-  document: unknown;
-  problem?: string;
-  /** The target gave no HTTP answer at all: why, and what to check. */
-  unreachable?: { cause: string; check: string };
-}
-
-async function readVersion(baseUrl: string, s: Settings): Promise<VersionRead> {
-  const token = await tokenProviderFor(s).token();
-  // The harness's transport: its failures are worded without quoting a header (the token stays out of output).
-  const transport = new Transport(REQUEST_TIMEOUT_MS * s.timeoutScale);
-  let res: HttpResponse;
-  try {
-    res = await transport.send({
-      method: 'GET',
-      url: `${baseUrl}/v2/version`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch (e) {
-    const unreachable = unreachableOf(e);
-    return { document: undefined, problem: unreachable.cause, unreachable };
-  } finally {
-    await transport.close();
-  }
-  if (res.status !== 200) return { document: undefined, problem: `HTTP ${res.status}` };
-  try {
-    return { document: JSON.parse(res.text) };
-  } catch (e) {
-    return { document: undefined, problem: redact(e instanceof Error ? e.message : String(e)) };
-  }
-}
+/** The run-information label of an identity setting (short: the block's labels are 14 columns). */
+const IDENTITY_LABEL: Record<IdentityValue['setting'], string> = {
+  LEDGER_PARTICIPANT_ID: 'participant',
+  LEDGER_USER: 'user',
+  LEDGER_ACT_AS: 'act as',
+  LEDGER_READ_AS: 'read as',
+  LEDGER_UNAUTHORIZED_PARTY: 'unauthorized',
+  LEDGER_SYNCHRONIZER_ID: 'synchronizer',
+  LEDGER_COMMAND_TEMPLATE: 'template',
+};
+const identityLabel = (setting: IdentityValue['setting']): string => IDENTITY_LABEL[setting];
 
 function authLine(s: Settings): string {
   const form =
@@ -97,7 +83,7 @@ function authLine(s: Settings): string {
 }
 
 export default async function globalSetup(config?: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  const s = settings();
+  let s: Settings = settings();
   interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
   let baseUrl = s.baseUrl;
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
@@ -106,7 +92,28 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     baseUrl = sandbox.url;
     process.env[RESOLVED_BASE_URL_ENV] = baseUrl;
   }
-  const { document, problem, unreachable } = await readVersion(baseUrl, s);
+  let version: VersionRead;
+  let identity: IdentityValue[] | undefined;
+  if (sandbox) version = await readVersion(baseUrl, s);
+  else {
+    // A real participant: ask for the identity settings left unset, hand them to the workers (they re-read
+    // their settings from process.env, as LEDGER_RESOLVED_BASE_URL), and run the preflight checks, so a run
+    // that nothing could pass stops here with one line instead of a page of red tests.
+    try {
+      const checked = await preflight(s, baseUrl);
+      version = checked.version;
+      if (checked.resolution) {
+        Object.assign(process.env, checked.resolution.env);
+        identity = checked.resolution.identity;
+        s = checked.resolution.settings;
+      }
+    } catch (e) {
+      if (!(e instanceof PreflightError)) throw e;
+      process.stderr.write(`ledger-conformance: ${e.message}\n`);
+      process.exit(e.exitCode);
+    }
+  }
+  const { document, problem, unreachable } = version;
   const caps = capabilitiesOf(document);
   const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
   const lines: [string, string][] = [
@@ -118,6 +125,12 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     // The effective number: `--workers` on the command line overrides LEDGER_WORKERS.
     ['workers', String(config?.workers ?? s.workers)],
     ['run id', s.runId ?? '(none: ids use "local")'],
+    // Each identity value and where it came from: a setting, the development default, or the participant.
+    ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
+    ...(sandbox || unreachable ? [] : skipForecast(s, caps.version)).map((k): [string, string] => [
+      'will skip',
+      `${k.rules}: ${k.reason}`,
+    ]),
   ];
   process.stdout.write(
     ['', 'ledger-conformance run', ...lines.map(([k, v]) => `  ${k.padEnd(14)}${v}`), ''].join('\n') + '\n',
@@ -145,6 +158,9 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     unreachable: unreachable?.cause,
     // For the report's environment block: a deliberately broken sandbox must be visible there.
     sandbox: sandbox ? { url: sandbox.url, mode: sandbox.mode, faults: sandbox.faults } : undefined,
+    // Against a real participant: every identity value and its source (a setting, or discovered via …).
+    identity:
+      identity && Object.fromEntries(identity.map((v) => [v.setting, { value: v.value, source: v.source }])),
   };
   writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
   return sandbox ? () => sandbox.close() : undefined;

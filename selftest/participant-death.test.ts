@@ -21,12 +21,30 @@ import { classify } from '../reporters/classify';
 import type { TestVerdict } from '../reporters/verdicts';
 import { cleanEnv, runNode } from './support/child-run';
 import { sandbox } from './support/sandbox-kit';
+import { DEV_NAMESPACE } from '../sandbox/config';
 
 const VETTING = '/v2/package-vetting/list';
 /** What a test may take once the target is gone: far below the suite's 30 s timeout, so nobody waited for it. */
 const FAST_MS = 5_000;
 /** The whole rest of a suite run once the target is gone (issue 11: ≤ 10 s for the 129-test suite). */
 const SETTLE_MS = 10_000;
+
+/**
+ * The requests the global setup's preflight sends before the first test when every identity setting is given
+ * (scripts/preflight-checks.ts): GET /v2/version, GET …/rights and one vetting page (the template's package).
+ * Deaths are counted from after them, so they stay inside the tests they were chosen for.
+ */
+const PREFLIGHT = { every: 3, vetting: 1 };
+/** The dev defaults given explicitly: with LEDGER_BASE_URL alone the run would ask the participant for them. */
+const IDENTITY = {
+  LEDGER_PARTICIPANT_ID: `participant1::${DEV_NAMESPACE}`,
+  LEDGER_USER: 'conformance',
+  LEDGER_ACT_AS: `Alice::${DEV_NAMESPACE},Bob::${DEV_NAMESPACE}`,
+  LEDGER_READ_AS: `Charlie::${DEV_NAMESPACE}`,
+  LEDGER_UNAUTHORIZED_PARTY: `Dave::${DEV_NAMESPACE}`,
+  LEDGER_SYNCHRONIZER_ID: `sandbox::${DEV_NAMESPACE}`,
+  LEDGER_COMMAND_TEMPLATE: 'sandbox-asset-transfer',
+};
 
 /** Which request kills the participant: the n-th of all, or the n-th vetting list call (counting from 1). */
 type Fatal = { every: number } | { vetting: number };
@@ -51,7 +69,10 @@ async function mortal(app: FastifyInstance, fatal: Fatal): Promise<Mortal> {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     requests++;
     if (req.method === 'POST' && req.url === VETTING) vetting++;
-    const dies = 'every' in fatal ? requests === fatal.every : vetting === fatal.vetting;
+    const dies =
+      'every' in fatal
+        ? requests === fatal.every + PREFLIGHT.every
+        : vetting === fatal.vetting + PREFLIGHT.vetting;
     if (diedAt !== undefined || dies) {
       diedAt ??= Date.now();
       server.close(); // the port refuses new connections
@@ -80,7 +101,12 @@ async function runSuite(baseUrl: string, grep?: string): Promise<Run> {
   const out = mkdtempSync(join(tmpdir(), 'participant-death-'));
   const cli = require.resolve('@playwright/test/cli');
   const args = [cli, 'test', '-c', 'selftest/support/death-run.config.ts', ...(grep ? ['--grep', grep] : [])];
-  const run = await runNode(args, { ...cleanEnv(), LEDGER_BASE_URL: baseUrl, LEDGER_REPORTS_DIR: out });
+  const run = await runNode(args, {
+    ...cleanEnv(),
+    ...IDENTITY,
+    LEDGER_BASE_URL: baseUrl,
+    LEDGER_REPORTS_DIR: out,
+  });
   return { status: run.status, log: run.stdout + run.stderr, out, endedAt: Date.now() };
 }
 

@@ -1,0 +1,63 @@
+// `npm run preflight`: the checks a conformance run makes before its first command, on their own — target
+// reachable, its version, the token accepted, the identity settings (given, or asked of the participant),
+// the user's rights covering the parties, the command template's package vetted on the synchronizer — and the
+// rules that will skip there and why. Nothing is submitted. A failure prints ONE line naming what to set.
+// Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
+import { loadDotenv, displayUrl } from '../fixtures/settings';
+import { capabilitiesOf } from '../fixtures/target';
+import { TARGET_DOWN_EXIT } from './target-down';
+import { settingsOrExit } from './run-settings';
+import { preflight, PreflightError, skipForecast } from './preflight-checks';
+
+async function main(): Promise<number> {
+  loadDotenv();
+  const s = settingsOrExit();
+  // Without LEDGER_BASE_URL the in-process sandbox is the target, as in a conformance run.
+  let close: (() => Promise<void>) | undefined;
+  let baseUrl = s.baseUrl;
+  if (baseUrl === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startSandbox } = require('./global-setup') as typeof import('./global-setup');
+    const sandbox = await startSandbox();
+    baseUrl = sandbox.url;
+    close = sandbox.close;
+  }
+  try {
+    const { version, resolution } = await preflight(s, baseUrl);
+    if (version.unreachable) {
+      process.stderr.write(
+        `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(baseUrl)} cannot be reached: ${version.unreachable.cause}; ${version.unreachable.check}\n`,
+      );
+      return TARGET_DOWN_EXIT;
+    }
+    const caps = capabilitiesOf(version.document);
+    const resolved = resolution?.settings ?? s;
+    const lines: [string, string][] = [
+      ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
+      ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
+      ['token', `accepted (${s.auth.kind})`],
+      ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
+      ['rights', `${resolved.user} acts as and reads as every configured party`],
+      ['template', 'its package is vetted on the synchronizer'],
+      ...skipForecast(resolved, caps.version).map((k): [string, string] => [
+        'will skip',
+        `${k.rules}: ${k.reason}`,
+      ]),
+    ];
+    const width = Math.max(...lines.map(([k]) => k.length)) + 2;
+    process.stdout.write(
+      ['ledger-conformance preflight: ready', ...lines.map(([k, v]) => `  ${k.padEnd(width)}${v}`), ''].join(
+        '\n',
+      ),
+    );
+    return 0;
+  } catch (e) {
+    if (!(e instanceof PreflightError)) throw e;
+    process.stderr.write(`ledger-conformance: ${e.message}\n`);
+    return e.exitCode;
+  } finally {
+    await close?.();
+  }
+}
+
+void main().then((code) => process.exit(code));

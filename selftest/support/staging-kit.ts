@@ -1,0 +1,67 @@
+// A sandbox that looks like a staging participant, not like the development defaults: another participant id,
+// synchronizer, namespace, users and parties, and RS256 tokens verified from a JWKS (SANDBOX_AUTH=jwks). The
+// key pair is made here with jose; the private key is written as PEM and the JWKS as a file in a temp folder.
+// Used by the self-tests of discovery and the preflight (issue #12).
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
+import { listen } from './harness-kit';
+import { sandbox } from './sandbox-kit';
+
+export const NS = '1220' + createHash('sha256').update('staging-kit').digest('hex');
+export const party = (hint: string): string => `${hint}::${NS}`;
+export const PARTICIPANT = `staging-node-7::${NS}`;
+export const SYNCHRONIZER = `global-sync::${NS}`;
+export const KID = 'staging-key-1';
+
+/** qa-runner acts as two parties and reads as a third; qa-solo has one actAs party; qa-none has no right. */
+export const USERS = [
+  { id: 'qa-runner', actAs: [party('Treasury'), party('Ops')], readAs: [party('Audit')] },
+  { id: 'qa-solo', actAs: [party('Solo')], readAs: [] },
+  { id: 'qa-none', actAs: [], readAs: [] },
+];
+
+export interface Staging {
+  url: string;
+  app: FastifyInstance;
+  dir: string;
+  /** PEM file of the key the sandbox trusts, and of one it does not. */
+  keyPath: string;
+  otherKeyPath: string;
+}
+
+async function pemOf(dir: string, name: string): Promise<{ path: string; jwk: Record<string, unknown> }> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const path = join(dir, `${name}.pem`);
+  writeFileSync(path, await exportPKCS8(privateKey));
+  return { path, jwk: { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' } };
+}
+
+export async function staging(): Promise<Staging> {
+  const dir = mkdtempSync(join(tmpdir(), 'staging-kit-'));
+  const trusted = await pemOf(dir, 'trusted');
+  const other = await pemOf(dir, 'other');
+  const jwks = join(dir, 'jwks.json');
+  writeFileSync(jwks, JSON.stringify({ keys: [trusted.jwk] }));
+  const app = await sandbox({
+    SANDBOX_AUTH: 'jwks',
+    SANDBOX_JWKS: jwks,
+    SANDBOX_PARTICIPANT_ID: PARTICIPANT,
+    SANDBOX_SYNCHRONIZER_ID: SYNCHRONIZER,
+    SANDBOX_USERS: JSON.stringify(USERS),
+  });
+  const url = await listen(app);
+  return { url, app, dir, keyPath: trusted.path, otherKeyPath: other.path };
+}
+
+/** What a QA engineer gives for a first run: the URL, the RS256 key and the user. Nothing else. */
+export const minimal = (s: Staging, user: string, key = s.keyPath): Record<string, string> => ({
+  LEDGER_BASE_URL: s.url,
+  LEDGER_AUTH: 'rs256',
+  LEDGER_JWT_PRIVATE_KEY: key,
+  LEDGER_JWT_KID: KID,
+  LEDGER_USER: user,
+});
