@@ -14,6 +14,8 @@ export default defineConfig({
   reporter: [['list'], ['junit', { outputFile: '../reports/selftest/junit.xml' }]],
   projects: [
     { name: 'mutation', testMatch: 'mutation.test.ts' },
-    { name: 'selftest', testMatch: '**/*.test.ts', testIgnore: 'mutation.test.ts' },
+    // The type check and the linters next: single-threaded tools, they run beside the mutation run.
+    { name: 'static', testMatch: 'static.test.ts' },
+    { name: 'selftest', testMatch: '**/*.test.ts', testIgnore: ['mutation.test.ts', 'static.test.ts'] },
   ],
 });
