@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen } from './harness-kit';
 import { sandbox } from './sandbox-kit';
 
@@ -31,7 +32,13 @@ export interface Staging {
   /** PEM file of the key the sandbox trusts, and of one it does not. */
   keyPath: string;
   otherKeyPath: string;
+  /** Answers shaped like fastify's own errors or V8's JSON.parse texts (issue 13: there must be none). */
+  frameworkAnswers: string[];
 }
+
+/** What no Canton participant sends: fastify's error shape (FST_ codes, statusCode) or V8's JSON.parse wording. */
+export const FRAMEWORK_ANSWER =
+  /"code":"FST_|"statusCode":|Unexpected token|is not valid JSON|Unexpected end of JSON input|Bad control character/;
 
 async function pemOf(dir: string, name: string): Promise<{ path: string; jwk: Record<string, unknown> }> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
@@ -54,7 +61,19 @@ export async function staging(): Promise<Staging> {
     SANDBOX_USERS: JSON.stringify(USERS),
   });
   const url = await listen(app);
-  return { url, app, dir, keyPath: trusted.path, otherKeyPath: other.path };
+  // Every answer the participant sends, read as it leaves (before fastify's own listener writes it).
+  const frameworkAnswers: string[] = [];
+  app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      const chunk = args[0];
+      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+      if (FRAMEWORK_ANSWER.test(text))
+        frameworkAnswers.push(`${req.method} ${req.url} → ${text.slice(0, 200)}`);
+      return end(...args);
+    }) as typeof res.end;
+  });
+  return { url, app, dir, keyPath: trusted.path, otherKeyPath: other.path, frameworkAnswers };
 }
 
 /** What a QA engineer gives for a first run: the URL, the RS256 key and the user. Nothing else. */
