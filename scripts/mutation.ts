@@ -21,6 +21,7 @@ import type { ProjectRecord } from '../reporters/mutation-collector';
 import { ruleRows, type RuleRow } from '../reporters/verdicts';
 import { judgeFault, renderMutationMarkdown, type MutationReport } from './mutation-judge';
 import type { PlannedProject } from './mutation.config';
+import { sharedProjects } from './shared-projects';
 import { specsForRules } from './suite-listing';
 
 const ROOT = resolve(__dirname, '..');
@@ -123,36 +124,6 @@ function planClean(profile: FaultProfile | undefined, url: string, faults: Plann
   };
 }
 
-/**
- * `--by-rule`: the conformance faults without a profile share a few projects instead of one each (a project
- * is at least one worker, about a second of CPU to start): slot k runs, for every rule, the tests of the k-th
- * fault declaring it, each test routed to that fault's sandbox (fixtures/target.ts `targetsByRule`), and the
- * collector files each test under its fault. Five slots hold the whole catalogue.
- */
-function slotProjects(runs: { fault: Fault; project: PlannedProject }[]): PlannedProject[] {
-  const slots: PlannedProject[] = [];
-  const taken = new Map<string, number>();
-  for (const { fault, project } of runs) {
-    for (const rule of fault.rules) {
-      const k = taken.get(rule) ?? 0;
-      taken.set(rule, k + 1);
-      const slot = (slots[k] ??= {
-        name: `faults-${k + 1}`,
-        url: '',
-        specs: [],
-        rules: [],
-        skipSlow: [],
-        env: {},
-        routes: {},
-      });
-      slot.routes![rule] = { url: project.url, fault: fault.name };
-      slot.rules.push(rule);
-    }
-  }
-  for (const slot of slots) slot.specs = specsForRules(ROOT, slot.rules);
-  return slots;
-}
-
 function runPlaywright(projects: PlannedProject[], workers: number, recordsFile: string): Promise<number> {
   const cli = require.resolve('@playwright/test/cli');
   const args = [cli, 'test', '-c', 'scripts/mutation.config.ts', `--workers=${workers}`];
@@ -202,7 +173,16 @@ async function main(): Promise<void> {
       ),
     ),
     ...faultRuns.filter((r) => !shared.includes(r)).map((r) => r.project),
-    ...slotProjects(shared),
+    // --by-rule: the conformance faults without a profile share a few projects (scripts/shared-projects.ts).
+    ...sharedProjects(
+      shared.map(({ fault, project }) => ({
+        name: fault.name,
+        url: project.url,
+        rules: fault.rules,
+        specs: project.specs,
+      })),
+      'faults',
+    ),
   ];
   const recordsFile = join(opts.out, 'mutation-records.json');
   process.stdout.write(

@@ -15,6 +15,7 @@ import { FAULTS } from '../sandbox/faults/catalogue';
 import type { ProjectRecord } from '../reporters/mutation-collector';
 import { ruleRows, type RuleRow } from '../reporters/verdicts';
 import { judgeFault } from '../scripts/mutation-judge';
+import { sharedProjects } from '../scripts/shared-projects';
 import { ruleFiles } from '../scripts/suite-listing';
 import type { PlannedProject } from '../scripts/mutation.config';
 import { HELD_OUT_MUTANTS, specsOf, startParticipant, type Participant } from './support/held-out-faults';
@@ -71,38 +72,6 @@ function runPlaywright(
   });
 }
 
-/**
- * The mutants share a few projects instead of one each (every project starts workers of its own, about a
- * second of CPU each): a project holds mutants with no rule in common, each rule's tests routed to the mutant
- * whose spec files hold it (`targetsByRule`, fixtures/target.ts) and filed under it. A mutant still runs the
- * tests of exactly its spec files: a rule shared by two mutants' files puts them in different projects.
- */
-function sharedProjects(mutants: { name: string; url: string; specs: string[] }[]): PlannedProject[] {
-  const files = [...ruleFiles(ROOT)];
-  const slots: { project: PlannedProject; taken: Set<string> }[] = [];
-  for (const m of mutants) {
-    const rules = files
-      .filter(([id, fs]) => !SLOW.includes(id) && [...fs].some((f) => m.specs.includes(f)))
-      .map(([id]) => id);
-    let slot = slots.find((x) => rules.every((r) => !x.taken.has(r)));
-    if (!slot) {
-      const name = `mutants-${slots.length + 1}`;
-      slot = {
-        project: { name, url: '', specs: [], rules: [], skipSlow: [], env: {}, routes: {} },
-        taken: new Set(),
-      };
-      slots.push(slot);
-    }
-    for (const r of rules) {
-      slot.taken.add(r);
-      slot.project.rules.push(r);
-      slot.project.routes![r] = { url: m.url, fault: m.name };
-    }
-    slot.project.specs = [...new Set([...slot.project.specs, ...m.specs])];
-  }
-  return slots.map((x) => x.project);
-}
-
 const describeRow = (r: RuleRow) =>
   `${r.id} ${r.verdict}${r.reasons[0] ? ` (${r.reasons[0].slice(0, 160)})` : ''}`;
 
@@ -132,8 +101,17 @@ test('every held-out mutant is caught by a rule that holds on the clean particip
   });
   const projects = [
     plan(CLEAN, clean.url, [...new Set(HELD_OUT_MUTANTS.flatMap(specsOf))]),
+    // Mutants share projects (scripts/shared-projects.ts); a rule shared by two mutants' spec files puts them
+    // in different projects, so each runs the tests of exactly its files (@slow rules left out).
     ...sharedProjects(
-      HELD_OUT_MUTANTS.map((m, i) => ({ name: m.name, url: mutants[i]!.url, specs: specsOf(m) })),
+      HELD_OUT_MUTANTS.map((m, i) => {
+        const specs = specsOf(m);
+        const rules = [...ruleFiles(ROOT)]
+          .filter(([id, files]) => !SLOW.includes(id) && [...files].some((f) => specs.includes(f)))
+          .map(([id]) => id);
+        return { name: m.name, url: mutants[i]!.url, rules, specs };
+      }),
+      'mutants',
     ),
   ];
   const recordsFile = join(dir, 'records.json');
