@@ -9,13 +9,6 @@ import type { Suite } from '@playwright/test/reporter';
 import AllureReporter from 'allure-playwright';
 import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
 
-/** This reporter, as playwright.config.ts names it (an absolute path: the same from every config folder). */
-export const ALLURE_REPORTER = __filename;
-
-/** The Allure reporter of a config's reporter list: this one, or allure-playwright itself. */
-export const isAllureReporter = (name: string): boolean =>
-  name === ALLURE_REPORTER || name === 'allure-playwright';
-
 export class PlainWriter implements Writer {
   private made = false;
 

@@ -3,7 +3,7 @@
 // its tests and every output under SAMPLE_OUT — never the real reports/.
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
-import { isAllureReporter } from '../../reporters/allure';
+import { isAllureReporter } from '../../reporters/allure-name';
 
 const out = process.env.SAMPLE_OUT;
 if (!out) throw new Error('SAMPLE_OUT is unset: run the samples through selftest/fixtures-redaction.test.ts');

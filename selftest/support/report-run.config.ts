@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import base from '../../playwright.config';
-import { isAllureReporter } from '../../reporters/allure';
+import { isAllureReporter } from '../../reporters/allure-name';
 
 const out = process.env.LEDGER_REPORTS_DIR;
 if (!out) throw new Error('LEDGER_REPORTS_DIR is unset: run this config through the report self-tests');
