@@ -1,14 +1,16 @@
-// Builds the Allure HTML report (Allure 3 CLI, settings in allurerc.mjs) from reports/allure-results:
+// Builds the Allure HTML report (Allure Report 3, settings in allurerc.mjs) from reports/allure-results:
 // 1. the results get each test's verdict from the rule matrix (label `verdict`, the categories' key) and the
 //    environment block (target, version, capabilities, run id, seed, timeout scale, harness version);
-// 2. one `allure generate` writes both the served report and the single-file one (two awesome plugins), so a
+// 2. one generation writes both the served report and the single-file one (two awesome plugins), so a
 //    run appends exactly one entry to reports/history/history.jsonl. Allure does not clean its output
 //    folder: it is deleted first; a run already in the history is rebuilt against a throwaway copy of the
 //    history as it was before that run;
 // 3. the generator's third-party analytics script is stripped; a page still referencing anything external
 //    fails the build.
+// The generation runs in this process through @allurereport/core — what `allure generate` calls — and its
+// modules load apart from it (`preloadAllure`): `npm run conformance` loads them while the tests run, so the
+// report costs only the generation after them (the CLI spent ~1.2 s loading before generating).
 // LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -46,6 +48,35 @@ export function reportPaths(reports = process.env.LEDGER_REPORTS_DIR || join(ROO
 }
 
 const RESULTS_STAGING = 'allure-build';
+const ALLURE_CONFIG = join(ROOT, 'allurerc.mjs');
+
+type AllureCore = typeof import('@allurereport/core');
+let allureCore: Promise<AllureCore> | undefined;
+
+/**
+ * Loads Allure's generator and the plugins allurerc.mjs names, once per process. Call it early (nothing is
+ * written); `buildAllureReport` awaits it.
+ */
+export function preloadAllure(): Promise<AllureCore> {
+  allureCore ??= import('@allurereport/core').then(async (core) => {
+    // Resolving the config imports its plugins; the throwaway output is never written.
+    await core.readConfig(ROOT, ALLURE_CONFIG, { output: join(tmpdir(), 'ledger-conformance-preload') });
+    return core;
+  });
+  // A failure is reported by the build that awaits it, not as an unhandled rejection here.
+  allureCore.catch(() => undefined);
+  return allureCore;
+}
+
+/** `allure generate` of one results folder, in this process: the same calls as the CLI's generate command. */
+async function generate(results: string, output: string, historyPath: string): Promise<void> {
+  const { readConfig, AllureReport } = await preloadAllure();
+  const config = await readConfig(ROOT, ALLURE_CONFIG, { output, historyPath });
+  const report = new AllureReport(config);
+  await report.start();
+  await report.readDirectory(results);
+  await report.done();
+}
 
 function harnessVersion(): string {
   const pkg = readJsonFile<{ name?: string; version?: string }>(join(ROOT, 'package.json'));
@@ -70,8 +101,8 @@ export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
   return { unjudged };
 }
 
-/** Returns the exit code: the CLI's, 1 when a page references anything external; 0 when there was nothing to report. */
-export function buildAllureReport(paths = reportPaths()): number {
+/** Returns the exit code: 1 when the generation fails or a page references anything external; 0 when there was nothing to report. */
+export async function buildAllureReport(paths = reportPaths()): Promise<number> {
   if (!existsSync(paths.results) || readdirSync(paths.results).length === 0) {
     process.stdout.write(`No Allure results in ${relative(ROOT, paths.results)}: no report built.\n`);
     return 0;
@@ -97,21 +128,13 @@ export function buildAllureReport(paths = reportPaths()): number {
         .join(''),
     );
   }
-  // cli.js is not an exported subpath of the package: find it beside the entry point (dist/index.js).
-  const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
-  const res = spawnSync(
-    process.execPath,
-    [cli, 'generate', '--config', join(ROOT, 'allurerc.mjs'), '--output', staging, paths.results],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ALLURE_HISTORY_PATH: historyPath },
-    },
-  );
-  if (historyPath !== paths.history) rmSync(historyPath, { force: true });
-  if (res.status !== 0) {
-    process.stdout.write(res.stdout?.toString() ?? '');
-    return res.status ?? 1;
+  try {
+    await generate(paths.results, staging, historyPath);
+  } catch (e) {
+    process.stderr.write(`report: Allure could not build the report: ${(e as Error).message}\n`);
+    return 1;
+  } finally {
+    if (historyPath !== paths.history) rmSync(historyPath, { force: true });
   }
   if (runId !== undefined) writeFileSync(paths.lastRun, runId + '\n');
   // Two plugins: staging/awesome (served) and staging/single (one index.html).

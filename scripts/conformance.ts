@@ -7,12 +7,12 @@
 // be reached, from the start or after it was lost during the run, and no test found anything else wrong.
 // With --shard=i/n it runs one shard (scripts/shard-run.ts: a blob and Allure results, no report; the same
 // exit codes) and `npm run merge` builds the one report of all shards.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDotenv, newRunId } from '../fixtures/settings';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
-import { buildAllureReport, reportPaths, ROOT } from './allure-report';
+import { buildAllureReport, preloadAllure, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
 import { ShardError, shardArgs, shardRunId } from './shard';
@@ -53,12 +53,24 @@ for (const p of [paths.results, paths.output, paths.singleFile, paths.junit, pat
 if (!process.env.LEDGER_REPORTS_DIR)
   rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
 
-const cli = require.resolve('@playwright/test/cli');
-const run = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-const testsStatus = runExitCode(paths.matrix, run.status ?? 1);
-const reportStatus = buildAllureReport(paths);
-const leaks = secretGate(s);
-process.exit(leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus);
+/** Runs Playwright; resolves to its exit code (1 when it ended by a signal). */
+function playwrightTest(args: string[]): Promise<number> {
+  const cli = require.resolve('@playwright/test/cli');
+  const child = spawn(process.execPath, [cli, 'test', ...args], { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((done) => {
+    child.on('error', () => done(1));
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+async function main(): Promise<number> {
+  // Allure's generator loads while Playwright starts (this process only waits for it): the report then costs
+  // only its generation after the tests.
+  void preloadAllure();
+  const testsStatus = runExitCode(paths.matrix, await playwrightTest(process.argv.slice(2)));
+  const reportStatus = await buildAllureReport(paths);
+  const leaks = secretGate(s);
+  return leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus;
+}
+
+void main().then((code) => process.exit(code));

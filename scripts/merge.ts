@@ -147,7 +147,7 @@ function cleanBlobDir(blobDir: string): void {
   }
 }
 
-export function merge(): number {
+export async function merge(): Promise<number> {
   const s = settingsOrExit();
   const paths = reportPaths();
   const blobDir = join(paths.dir, 'blob');
@@ -191,7 +191,7 @@ export function merge(): number {
   if (mergeStatus !== 0)
     process.stderr.write(`merge: playwright merge-reports failed (exit ${mergeStatus})\n`);
 
-  const reportStatus = buildAllureReport(paths);
+  const reportStatus = await buildAllureReport(paths);
   const leaks = secretGate(s);
   const matrix = readJsonFile<{ status?: string }>(paths.matrix);
   const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1);
@@ -202,5 +202,5 @@ export function merge(): number {
 
 if (require.main === module) {
   loadDotenv();
-  process.exit(merge());
+  void merge().then((code) => process.exit(code));
 }

@@ -2,4 +2,4 @@
 // plain `npx playwright test`). Rebuilding the report of a run already in the history does not add it twice.
 import { buildAllureReport } from './allure-report';
 
-process.exit(buildAllureReport());
+void buildAllureReport().then((code) => process.exit(code));
