@@ -7,7 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ErrorObject } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import {
   DEFS_ID,
   SCHEMA_IDS,
@@ -80,6 +80,16 @@ test.describe('registry', () => {
     for (const [name, id] of Object.entries(SCHEMA_IDS))
       expect(id).toBe(`https://ledger-conformance/schemas/${name}.json`);
     expect(ids).toContain(DEFS_ID);
+  });
+
+  test('every schema is valid JSON Schema 2020-12 (the registry does not check it, to start fast)', () => {
+    const strict = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    for (const schema of SCHEMAS) {
+      const valid = strict.validateSchema(schema);
+      expect(valid ? [] : strict.errors, String(schema.$id)).toEqual([]);
+    }
+    // And the check can fail: a schema with a wrong keyword value is refused.
+    expect(strict.validateSchema({ type: 'strng' })).toBe(false);
   });
 
   test('compiles once and validates by name, by $id and by definition', () => {
