@@ -4,7 +4,7 @@
 // configured to (playwright.config.ts, PLAYWRIGHT_*_OUTPUT_* variables) is read for the literal secrets of the
 // run — the static token, the HMAC secret, the private key, the OAuth2 client secret — and for JWT-shaped
 // strings. A hit names the file and the kind, never the value.
-// `npm run conformance` runs it after the report is built; alone: `node --import tsx scripts/secret-gate.ts`
+// `npm run conformance` runs it after the report is built; alone: `node --require tsx/cjs scripts/secret-gate.ts`
 // (exit 3 on a hit). The self-tests' own folders (reports/selftest, test-results/selftest) are left out:
 // they hold planted secrets on purpose.
 import { existsSync, readFileSync } from 'node:fs';

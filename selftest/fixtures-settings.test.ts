@@ -171,7 +171,7 @@ test('a wrong sandbox setting stops an in-process run the same way', () => {
 });
 
 test('`npm run conformance` stops with the same line and builds nothing', () => {
-  const res = run(['--import', 'tsx', 'scripts/conformance.ts'], { LEDGER_TIMEOUT_SCALE: 'fast' });
+  const res = run(['--require', 'tsx/cjs', 'scripts/conformance.ts'], { LEDGER_TIMEOUT_SCALE: 'fast' });
   expect(res.status).toBe(2);
   expect(res.stderr.trim()).toBe(EXPECTED_LINE);
   expect(res.stdout).toBe('');

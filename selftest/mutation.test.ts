@@ -15,7 +15,7 @@ test('the clean sandbox passes, every fault is killed by a declared rule, transp
   test.setTimeout(600_000);
   // Outside test-results/: the nested run owns test-results/mutation and empties it at start.
   const out = mkdtempSync(join(tmpdir(), 'mutation-'));
-  const args = ['--import', 'tsx', 'scripts/mutation.ts', '--by-rule', '--out', out];
+  const args = ['--require', 'tsx/cjs', 'scripts/mutation.ts', '--by-rule', '--out', out];
   if (SAMPLE) args.push('--faults', SAMPLE.join(','));
   const child = await runNode(args, { ...process.env, LEDGER_BASE_URL: '' });
   const run = { status: child.status, log: child.stdout + child.stderr };

@@ -9,7 +9,7 @@ import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
 import { minimal, staging, type Staging } from './support/staging-kit';
 
 const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
-  runNode(['--import', 'tsx', 'scripts/preflight.ts'], { ...cleanEnv(), ...env });
+  runNode(['--require', 'tsx/cjs', 'scripts/preflight.ts'], { ...cleanEnv(), ...env });
 
 /** Exit 2, nothing on stdout, one line on stderr; the line is returned. */
 function oneLine(run: ChildOutcome): string {

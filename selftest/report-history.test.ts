@@ -53,7 +53,7 @@ test.describe('report history across runs', () => {
   });
 
   test('rebuilding the report (npm run report) does not append the run again', () => {
-    const rebuilt = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/report.ts'], {
+    const rebuilt = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'scripts/report.ts'], {
       cwd: ROOT,
       env: { ...process.env, LEDGER_REPORTS_DIR: out },
       encoding: 'utf8',

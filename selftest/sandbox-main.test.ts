@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
 
 const start = (args: string[], env: Record<string, string> = {}) =>
-  spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', ...args], {
+  spawn(process.execPath, ['--require', 'tsx/cjs', 'sandbox/main.ts', ...args], {
     cwd: `${__dirname}/..`,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

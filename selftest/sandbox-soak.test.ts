@@ -104,7 +104,7 @@ let baseUrl: string;
 const agent = new Agent({ connections: 64, pipelining: 1 });
 
 test.beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--port', '0'], {
+  child = spawn(process.execPath, ['--require', 'tsx/cjs', 'sandbox/main.ts', '--port', '0'], {
     cwd: `${__dirname}/..`,
     // Only what the sandbox needs: the machine's SANDBOX_* settings must not change this test.
     env: { PATH: process.env.PATH ?? '' },

@@ -44,7 +44,7 @@ export async function startChild(
 ): Promise<Child> {
   const proc: ChildProcess = spawn(
     process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', resolve(ROOT, entry)],
+    [...(opts.nodeArgs ?? []), '--require', 'tsx/cjs', resolve(ROOT, entry)],
     { cwd: ROOT, env: cleanEnv(opts.env), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const pending = new Map<number, (m: Message) => void>();

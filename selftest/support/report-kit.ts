@@ -25,9 +25,9 @@ export const KINDS_RUN = {
 
 export type RunOutcome = ChildOutcome;
 
-/** `node --import tsx <args>` in the project, with the machine's settings left out and `env` added. */
+/** `node --require tsx/cjs <args>` in the project, with the machine's settings left out and `env` added. */
 export function runTsx(args: string[], env: Record<string, string>): Promise<RunOutcome> {
-  return runNode(['--import', 'tsx', ...args], { ...cleanEnv(), ...env });
+  return runNode(['--require', 'tsx/cjs', ...args], { ...cleanEnv(), ...env });
 }
 
 /** `npm run conformance -- -c selftest/support/report-run.config.ts --grep <grep>`, output under `out`. */
