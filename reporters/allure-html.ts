@@ -37,8 +37,10 @@ export function makeOffline(path: string): { file: string; refs: string[] }[] {
   const files = statSync(path).isDirectory() ? htmlFiles(path) : [path];
   const left: { file: string; refs: string[] }[] = [];
   for (const file of files) {
-    const html = stripThirdParty(readFileSync(file, 'utf8'));
-    writeFileSync(file, html);
+    // latin1, one char per byte: the patterns are ASCII, the bytes round-trip unchanged, and decoding the
+    // single-file report (18 MB with a long history) as UTF-8 and encoding it back cost 0.4 s.
+    const html = stripThirdParty(readFileSync(file, 'latin1'));
+    writeFileSync(file, html, 'latin1');
     const refs = externalReferences(html);
     if (refs.length > 0) left.push({ file, refs });
   }
