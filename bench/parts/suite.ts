@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import type { RecordedExchange } from '../servers/sandbox';
 import { cleanEnv, startChild } from '../lib/child';
+import { cores } from '../lib/machine';
 import { measured, table, type Facts, type Section } from '../lib/report';
 import { epochNow, playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
@@ -144,7 +145,10 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       try {
         run = await runCommand(process.execPath, [cli, 'test'], {
           cwd: work.dir,
-          env: cleanEnv({ LEDGER_BASE_URL: recorder.url }),
+          // One worker per core, as against the in-process sandbox: this sandbox is on the same machine and
+          // answers at once, so the remote default (2 × cores, for a participant that makes workers wait) would
+          // only add worker start-up and contention to the harness's cost measured here.
+          env: cleanEnv({ LEDGER_BASE_URL: recorder.url, LEDGER_WORKERS: String(cores()) }),
           log,
         });
         const file = join(work.dir, 'bench-records.json');
