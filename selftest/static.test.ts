@@ -8,7 +8,9 @@ import { ROOT, runNode } from './support/child-run';
 // By path: eslint's and prettier's package exports do not include their bin scripts.
 const bin = (path: string) => join(ROOT, 'node_modules', path);
 const TOOLS: [string, string[]][] = [
-  ['tsc --noEmit (strict type check)', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']],
+  // TypeScript 7's native compiler (typescript-native, an alias of typescript@7): the same check in a fifth of
+  // the time; typescript@5.9 stays for typed ESLint, which needs the compiler API TS 7 does not ship.
+  ['tsc --noEmit (strict type check)', [bin('typescript-native/bin/tsc'), '--noEmit', '-p', '.']],
   ['eslint (typed rules)', [bin('eslint/bin/eslint.js'), '.']],
   ['prettier --check', [bin('prettier/bin/prettier.cjs'), '--check', '.']],
 ];
