@@ -22,12 +22,11 @@ export interface SecretHit {
 /** A JWT: base64url header and payload that both start as JSON objects (`{"` → `eyJ`), then a signature. */
 export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
 
-const isUrlChar = (c: number): boolean =>
-  (c >= 0x41 && c <= 0x5a) ||
-  (c >= 0x61 && c <= 0x7a) ||
-  (c >= 0x30 && c <= 0x39) ||
-  c === 0x5f ||
-  c === 0x2d;
+/** A-Z, a-z, 0-9: what base64 and base64url share. */
+const isAlnum = (c: number): boolean =>
+  (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+/** base64url (JWT segments): alphanumerics, `_` and `-`. */
+const isUrlChar = (c: number): boolean => isAlnum(c) || c === 0x5f || c === 0x2d;
 
 /**
  * Whether `text` holds a JWT_SHAPE match. The same answer as `JWT_SHAPE.test(text)`, found from the payload's
@@ -153,12 +152,7 @@ const UNREADABLE_ZIP = 'an unreadable zip (its contents could not be checked)';
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
 /** A base64 run long enough to hide a token (a JSON report's attachment body, the HTML report's data zip). */
 export const BASE64_RUN = /[A-Za-z0-9+/]{64,}={0,2}/g;
-const isBase64Char = (c: number): boolean =>
-  (c >= 0x41 && c <= 0x5a) ||
-  (c >= 0x61 && c <= 0x7a) ||
-  (c >= 0x30 && c <= 0x39) ||
-  c === 0x2b ||
-  c === 0x2f;
+const isBase64Char = (c: number): boolean => isAlnum(c) || c === 0x2b || c === 0x2f;
 
 /**
  * The matches of BASE64_RUN, in one pass: a run of base64 characters is a match when it is 64 long or longer,
