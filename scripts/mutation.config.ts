@@ -2,6 +2,7 @@
 // naming its own target, so a single run on both cores judges every fault. The runner (scripts/mutation.ts)
 // starts the sandboxes and passes their URLs and spec selections in MUTATION_PLAN.
 import { defineConfig, type Project } from '@playwright/test';
+import { plainErrorSnippets } from './plain-snippets';
 
 export interface PlannedProject {
   name: string;
@@ -17,6 +18,9 @@ export interface PlannedProject {
   /** Rule id → the faulty sandbox its tests run against (a project judging many faults); `url` is unused then. */
   routes?: Record<string, { url: string; fault: string }>;
 }
+
+// Hundreds of tests fail here on purpose, and nobody reads their snippets in colour.
+plainErrorSnippets();
 
 const plan = JSON.parse(process.env.MUTATION_PLAN ?? '[]') as PlannedProject[];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

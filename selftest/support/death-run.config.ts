@@ -4,12 +4,16 @@
 // every test, to tell the tests before the participant died from those after).
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { plainErrorSnippets } from '../../scripts/plain-snippets';
 import base from '../../playwright.config';
 
 const out = process.env.LEDGER_REPORTS_DIR;
 if (!out)
   throw new Error('LEDGER_REPORTS_DIR is unset: run this config through selftest/participant-death.test.ts');
 const ROOT = resolve(__dirname, '..', '..');
+
+// Its tests fail on purpose (the participant breaks): uncoloured snippets, the runner's CPU saved.
+plainErrorSnippets();
 
 export default defineConfig({
   ...base,

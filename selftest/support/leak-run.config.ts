@@ -4,6 +4,7 @@
 // from the command line (--reporter=…), the point of the run.
 import { resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
+import { plainErrorSnippets } from '../../scripts/plain-snippets';
 
 export interface LeakProject {
   name: string;
@@ -15,6 +16,9 @@ export interface LeakProject {
 const out = process.env.LEAK_RUN_OUT;
 if (!out) throw new Error('LEAK_RUN_OUT is unset: run this config through selftest/reporter-leaks.test.ts');
 const plan = JSON.parse(process.env.LEAK_RUN_PLAN ?? '[]') as LeakProject[];
+
+// Its tests fail on purpose (the participant breaks): uncoloured snippets, the runner's CPU saved.
+plainErrorSnippets();
 
 export default defineConfig({
   testDir: resolve(__dirname, '..', '..', 'tests'),

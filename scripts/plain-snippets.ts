@@ -1,0 +1,26 @@
+// Playwright's runner puts a code snippet on every error of a test or step, and colours it by tokenising the
+// whole file the error points into, each time (runner/index.js: addLocationAndSnippetToError → codeFrame →
+// highlight). Its colours are on whatever the terminal: the `colors` package it bundles enables itself when
+// supportsColor() returns anything but false, and it returns 0 for "no colour". Fault runs fail hundreds of
+// tests on purpose: about 9 of the runner's 15 CPU seconds in the mutation run went there. Without colours
+// the snippet is the same text, cut from the raw lines.
+
+/** Plain (uncoloured) error snippets in this runner process; a no-op if Playwright's layout changes. */
+export function plainErrorSnippets(): void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped module of playwright-core's exports map
+    const bundle = require('playwright-core/lib/utilsBundle') as { colors?: { disable?: () => void } };
+    bundle.colors?.disable?.();
+  } catch {
+    // Another layout: snippets stay coloured, which costs time only.
+  }
+}
+
+/**
+ * Whether this run's terminal output is uncoloured anyway (not a TTY, no FORCE_COLOR or DEBUG_COLORS): then the
+ * same `colors` object colours nothing else the user sees, and turning it off changes no output but the snippets'
+ * escape codes, which every reporter strips or would print raw.
+ */
+export function terminalIsPlain(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !process.stdout.isTTY && !env.FORCE_COLOR && !env.DEBUG_COLORS;
+}
