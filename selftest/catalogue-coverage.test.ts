@@ -31,8 +31,22 @@ function titlesOf(suites: JsonSuite[] | undefined, out: string[] = []): string[]
   return out;
 }
 
-/** `playwright test --list` of the conformance config, with these arguments and settings. */
+const listings = new Map<string, Listing>();
+
+/**
+ * `playwright test --list` of the conformance config, with these arguments and settings; each listing once per
+ * worker (a listing is a Playwright start, about 2 CPU s).
+ */
 function list(args: string[] = [], env: Record<string, string | undefined> = {}): Listing {
+  const key = JSON.stringify([args, env]);
+  const known = listings.get(key);
+  if (known) return known;
+  const listing = listNow(args, env);
+  listings.set(key, listing);
+  return listing;
+}
+
+function listNow(args: string[], env: Record<string, string | undefined>): Listing {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
   const output = join(dir, 'list.json');
   try {
@@ -64,14 +78,14 @@ function list(args: string[] = [], env: Record<string, string | undefined> = {})
   }
 }
 
-let whole: Listing | undefined;
-/** The unfiltered listing, once per worker. */
-const wholeSuite = (): Listing => (whole ??= list());
+/** The unfiltered listing. */
+const wholeSuite = (): Listing => list();
 
 const idsOf = (titles: string[]): Set<string> => new Set(titles.map((t) => ruleIdOfTitle(t) ?? t));
 const taggedIds = (tag: Tag): string[] => RULES.filter((r) => r.tags.includes(tag)).map((r) => r.id);
 
-test.describe.configure({ mode: 'parallel' });
+// One worker for the file, so each listing is made once (the other worker runs other files meanwhile).
+test.describe.configure({ mode: 'default' });
 
 test.describe('the suite covers its catalogue', () => {
   test('every test title starts with a catalogued rule id', () => {
