@@ -160,28 +160,29 @@ async function main(): Promise<void> {
     ),
   ]);
   const faultRuns = faulty.map((s) => ({ fault: s.fault, project: plan(s.fault, s.url, opts.selection) }));
-  const shared =
-    opts.selection === 'rules'
-      ? faultRuns.filter((r) => r.fault.kind === 'conformance' && !r.fault.profile)
-      : [];
-  const projects = [
-    ...cleans.map((s) =>
-      planClean(
-        s.profile,
-        s.url,
-        faultRuns.filter((r) => r.fault.profile === s.profile).map((r) => r.project),
-      ),
+  const cleanRuns = cleans.map((s) =>
+    planClean(
+      s.profile,
+      s.url,
+      faultRuns.filter((r) => r.fault.profile === s.profile).map((r) => r.project),
     ),
-    ...faultRuns.filter((r) => !shared.includes(r)).map((r) => r.project),
-    // --by-rule: the conformance faults without a profile share a few projects (scripts/shared-projects.ts).
+  );
+  // --by-rule: the conformance faults and the profiles' clean sandboxes share a few projects
+  // (scripts/shared-projects.ts; one per set of harness settings at least); the default clean sandbox keeps
+  // its project (the whole suite), each transport fault its own.
+  const byRule = opts.selection === 'rules';
+  const shared = byRule
+    ? [
+        ...cleanRuns.filter((c) => c.name !== CLEAN),
+        ...faultRuns.filter((r) => r.fault.kind === 'conformance').map((r) => r.project),
+      ].filter((p) => p.rules.length > 0)
+    : [];
+  const projects = [
+    ...cleanRuns.filter((c) => !shared.includes(c)),
+    ...faultRuns.map((r) => r.project).filter((p) => !shared.includes(p)),
     ...sharedProjects(
-      shared.map(({ fault, project }) => ({
-        name: fault.name,
-        url: project.url,
-        rules: fault.rules,
-        specs: project.specs,
-      })),
-      'faults',
+      shared.map((p) => ({ name: p.name, url: p.url, rules: p.rules, specs: p.specs, env: p.env })),
+      'shared',
     ),
   ];
   const recordsFile = join(opts.out, 'mutation-records.json');
@@ -199,16 +200,16 @@ async function main(): Promise<void> {
       RULES,
       records.filter((r) => r.project === project),
     );
-  const cleanRuns = [...profiles.keys()].map((name) => ({ name, rows: rowsOf(name) }));
+  const cleanRows = [...profiles.keys()].map((name) => ({ name, rows: rowsOf(name) }));
   const outcomes = faultRuns.map(({ fault, project }) => {
-    const clean = cleanRuns.find((c) => c.name === cleanName(fault.profile))!.rows;
+    const clean = cleanRows.find((c) => c.name === cleanName(fault.profile))!.rows;
     return judgeFault(fault, clean, rowsOf(project.name), project.specs);
   });
   const report: MutationReport = {
     generatedAt: new Date().toISOString(),
     durationSeconds: Math.round((Date.now() - started) / 1000),
     selection: SELECTION_TEXT[opts.selection],
-    cleanFailures: cleanRuns.flatMap((c) =>
+    cleanFailures: cleanRows.flatMap((c) =>
       c.rows
         .filter((r) => ['fail', 'unexpected-pass', 'inconclusive', 'harness-defect'].includes(r.verdict))
         .map((r) => (c.name === CLEAN ? r.id : `${r.id} (${c.name})`)),
