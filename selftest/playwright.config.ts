@@ -4,13 +4,6 @@ import { defineConfig } from '@playwright/test';
 // Two workers even on two cores: many tests wait on child processes and sockets. The mutation run (minutes,
 // its own two Playwright workers) is its own project, listed first so it starts at once and the other
 // tests run beside it instead of after it.
-const LONG = [
-  'held-out-faults.test.ts',
-  'discovery-run.test.ts',
-  'reporter-leaks.test.ts',
-  'participant-death.test.ts',
-];
-
 export default defineConfig({
   testDir: '.',
   fullyParallel: true,
@@ -23,13 +16,6 @@ export default defineConfig({
     { name: 'mutation', testMatch: 'mutation.test.ts' },
     // The type check and the linters next: single-threaded tools, they run beside the mutation run.
     { name: 'static', testMatch: 'static.test.ts' },
-    // Then the other long runs (each tens of seconds of child processes), so the short tests fill the end of
-    // the run on both workers instead of one long test running alone at the end.
-    { name: 'long', testMatch: LONG },
-    {
-      name: 'selftest',
-      testMatch: '**/*.test.ts',
-      testIgnore: ['mutation.test.ts', 'static.test.ts', ...LONG],
-    },
+    { name: 'selftest', testMatch: '**/*.test.ts', testIgnore: ['mutation.test.ts', 'static.test.ts'] },
   ],
 });
