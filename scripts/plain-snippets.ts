@@ -15,12 +15,3 @@ export function plainErrorSnippets(): void {
     // Another layout: snippets stay coloured, which costs time only.
   }
 }
-
-/**
- * Whether this run's terminal output is uncoloured anyway (not a TTY, no FORCE_COLOR or DEBUG_COLORS): then the
- * same `colors` object colours nothing else the user sees, and turning it off changes no output but the snippets'
- * escape codes, which every reporter strips or would print raw.
- */
-export function terminalIsPlain(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !process.stdout.isTTY && !env.FORCE_COLOR && !env.DEBUG_COLORS;
-}
