@@ -11,6 +11,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   outputDir: '../test-results/selftest',
+  // A folder for the child runs several self-tests share (support/once-across-workers.ts), removed at the end.
+  globalSetup: require.resolve('./support/global-setup'),
   reporter: [['list'], ['junit', { outputFile: '../reports/selftest/junit.xml' }]],
   projects: [
     { name: 'mutation', testMatch: 'mutation.test.ts' },

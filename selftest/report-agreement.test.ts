@@ -14,7 +14,7 @@ import {
   freshReportsDir,
   filesUnder,
   junitCases,
-  KINDS_RUN,
+  kindsRun,
   readJson,
   reportTests,
   runConformance,
@@ -42,15 +42,11 @@ test.describe('report agreement', () => {
   let run: RunOutcome;
   let matrix: Matrix;
 
-  let remove: () => void;
-
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    ({ dir: out, remove } = freshReportsDir('agreement'));
-    run = await runConformance(out, KINDS_RUN.grep, KINDS_RUN.env);
+    ({ dir: out, run } = await kindsRun());
     matrix = readJson<Matrix>(join(out, 'conformance.json'));
   });
-  test.afterAll(() => remove());
 
   test('every verdict kind is in the rule matrix, each with its reason', () => {
     const kinds = new Set(matrix.tests.map((t) => t.verdict));

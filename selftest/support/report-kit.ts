@@ -9,6 +9,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
+import { onceAcrossWorkers } from './once-across-workers';
 
 export { ROOT };
 
@@ -28,6 +29,17 @@ export type RunOutcome = ChildOutcome;
 /** `node --require tsx/cjs <args>` in the project, with the machine's settings left out and `env` added. */
 export function runTsx(args: string[], env: Record<string, string>): Promise<RunOutcome> {
   return runNode(['--require', 'tsx/cjs', ...args], { ...cleanEnv(), ...env });
+}
+
+/**
+ * The KINDS_RUN conformance run, made once per `npm test` and read by every self-test that needs it (report
+ * agreement, the browser check, sharding's unsharded run): `dir` is its reports folder — read it, never write.
+ */
+export async function kindsRun(): Promise<{ dir: string; run: RunOutcome }> {
+  const { dir, value } = await onceAcrossWorkers('kinds-run', (out) =>
+    runConformance(out, KINDS_RUN.grep, KINDS_RUN.env),
+  );
+  return { dir, run: value };
 }
 
 /** `npm run conformance -- -c selftest/support/report-run.config.ts --grep <grep>`, output under `out`. */
