@@ -1,6 +1,7 @@
 // Bad input of any kind is a 4xx, never a 5xx or a crash: odd bodies, content types, headers and sizes on
 // every route, then property-based fuzzing of bodies and Authorization headers.
 import { expect, test } from '@playwright/test';
+import { claim } from './support/claim';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { bearer, sandbox, token } from './support/sandbox-kit';
@@ -83,9 +84,9 @@ test.describe('sandbox bad input', () => {
           const headers = { ...auth, ...(contentType ? { 'content-type': contentType } : {}) };
           const res = await send(method, url, method === 'GET' ? undefined : payload, headers);
           const where = `${method} ${url} with ${name} as ${contentType ?? 'no content type'}: ${res.body.slice(0, 200)}`;
-          if (method === 'GET') expect(res.status, where).toBe(200);
-          else if (name.startsWith('*')) expect(res.status < 500, where).toBe(true);
-          else expect(res.status >= 400 && res.status < 500, where).toBe(true);
+          if (method === 'GET') claim(res.status, where).toBe(200);
+          else if (name.startsWith('*')) claim(res.status < 500, where).toBe(true);
+          else claim(res.status >= 400 && res.status < 500, where).toBe(true);
         }
       }
     }
@@ -95,9 +96,9 @@ test.describe('sandbox bad input', () => {
     for (const [, url] of ROUTES.filter(([m]) => m === 'POST')) {
       for (const payload of ['', '{"a":', '[1,', 'nope']) {
         const res = await send('POST', url, payload, { ...auth, 'content-type': 'application/json' });
-        expect(res.status, `${url} ${payload}`).toBe(400);
-        expect(res.type).toMatch(/^text\/plain/);
-        expect(res.body).toMatch(/^Invalid value for: body \(.+\)$/s);
+        claim(res.status, `${url} ${payload}`).toBe(400);
+        claim(res.type).toMatch(/^text\/plain/);
+        claim(res.body).toMatch(/^Invalid value for: body \(.+\)$/s);
       }
     }
     const empty = await send('POST', '/v2/package-vetting/list', '', {
@@ -171,7 +172,7 @@ test.describe('sandbox bad input', () => {
             ...auth,
             'content-type': 'application/json',
           });
-          expect(
+          claim(
             res.status,
             `${url} ${JSON.stringify(value).slice(0, 300)} → ${res.body.slice(0, 300)}`,
           ).toBeLessThan(500);
@@ -192,7 +193,7 @@ test.describe('sandbox bad input', () => {
             const res = await send(method, url, method === 'GET' ? undefined : body, {
               authorization: `Bearer ${authorization}`,
             });
-            expect(res.status, `${method} ${url} ${JSON.stringify(body)} / ${authorization}`).toBeLessThan(
+            claim(res.status, `${method} ${url} ${JSON.stringify(body)} / ${authorization}`).toBeLessThan(
               500,
             );
           }

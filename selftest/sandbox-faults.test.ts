@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { claim } from './support/claim';
 import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';
 import { FAULTS } from '../sandbox/faults/catalogue';
@@ -12,15 +13,15 @@ test.describe('sandbox faults', () => {
     const names = FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     for (const f of FAULTS) {
-      expect(f.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
-      expect(f.breaks.length, f.name).toBeGreaterThan(10);
+      claim(f.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
+      claim(f.breaks.length, f.name).toBeGreaterThan(10);
       for (const id of f.rules)
-        expect(
+        claim(
           RULES.map((r) => r.id),
           `${f.name} names ${id}`,
         ).toContain(id);
       if (f.kind === 'conformance')
-        expect(f.rules.length, `${f.name} declares its catching rules`).toBeGreaterThan(0);
+        claim(f.rules.length, `${f.name} declares its catching rules`).toBeGreaterThan(0);
     }
   });
 

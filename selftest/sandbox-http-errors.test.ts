@@ -4,6 +4,7 @@
 // Raw sockets against the sandbox listening on 127.0.0.1 (an HTTP client would refuse to send these).
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { claim } from './support/claim';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { listen } from './support/harness-kit';
@@ -73,8 +74,8 @@ test.describe('sandbox: malformed HTTP', () => {
     ];
     for (const [what, request, status, halfClose] of cases) {
       const res = await raw(request, halfClose);
-      expect(res.statusLine, what).toMatch(status);
-      expect(res.headers['content-type'], what).toBe('text/plain; charset=UTF-8');
+      claim(res.statusLine, what).toMatch(status);
+      claim(res.headers['content-type'], what).toBe('text/plain; charset=UTF-8');
       expect(() => JSON.parse(res.body) as unknown, `${what}: ${res.body}`).toThrow();
     }
     // Well-formed HTTP is served as before, a chunked body included.
@@ -175,8 +176,8 @@ test.describe('no framework answers', () => {
             ...(payload === undefined || method === 'GET' || method === 'HEAD' ? {} : { payload }),
           });
           const where = `${method} ${p}${q} ${JSON.stringify(type)} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-          expect(res.statusCode, where).toBeLessThan(500);
-          expect(FRAMEWORK.test(res.body), where).toBe(false);
+          claim(res.statusCode, where).toBeLessThan(500);
+          claim(FRAMEWORK.test(res.body), where).toBe(false);
         },
       ),
       { numRuns: 300, seed: 13 },

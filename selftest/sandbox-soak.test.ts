@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
+import { claim } from './support/claim';
 import { Agent, request } from 'undici';
 import { ALICE, ASSET_BY_ID, ASSET_BY_NAME, BOB, CHARLIE, PATH, userToken } from './sandbox-submit-kit';
 
@@ -158,14 +159,14 @@ test('soak: 50 change IDs × 8 concurrent copies among 100 distinct submissions 
     const s = sent[i]!;
     const what = `change ${s.change ?? '-'} copy ${s.copy}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`;
     if (s.change === undefined) {
-      expect(r.status, `a distinct submission is accepted — ${what}`).toBe(200);
+      claim(r.status, `a distinct submission is accepted — ${what}`).toBe(200);
       distinct.push({ sent: s, tree: r.json.transactionTree as Tree });
     } else if (r.status === 200) {
-      expect(accepted.has(s.change), `a second copy accepted — ${what}`).toBe(false);
+      claim(accepted.has(s.change), `a second copy accepted — ${what}`).toBe(false);
       accepted.set(s.change, { sent: s, tree: r.json.transactionTree as Tree });
     } else {
-      expect(r.status, `a copy is accepted or a duplicate — ${what}`).toBe(409);
-      expect(r.json.code, what).toBe('DUPLICATE_COMMAND');
+      claim(r.status, `a copy is accepted or a duplicate — ${what}`).toBe(409);
+      claim(r.json.code, what).toBe('DUPLICATE_COMMAND');
       duplicates.push({ sent: s, json: r.json });
     }
   });
@@ -177,8 +178,8 @@ test('soak: 50 change IDs × 8 concurrent copies among 100 distinct submissions 
   for (const d of duplicates) {
     const first = accepted.get(d.sent.change!)!;
     const context = d.json.context as Record<string, string>;
-    expect(context.completion_offset, `change ${d.sent.change}`).toBe(String(first.tree.offset));
-    expect(context.changeId, `change ${d.sent.change}`).toContain(
+    claim(context.completion_offset, `change ${d.sent.change}`).toBe(String(first.tree.offset));
+    claim(context.changeId, `change ${d.sent.change}`).toContain(
       `ChangeId(${d.sent.user},${String(d.sent.body.commandId)},`,
     );
   }
@@ -196,7 +197,7 @@ test('soak: 50 change IDs × 8 concurrent copies among 100 distinct submissions 
   const inspections = await Promise.all(
     committed.map(({ tree }, i) => {
       const contractId = tree.eventsById['2']?.CreatedTreeEvent?.value.contractId;
-      expect(contractId, `the transfer of ${tree.commandId} created a contract`).toBeDefined();
+      claim(contractId, `the transfer of ${tree.commandId} created a contract`).toBeDefined();
       return post(
         {
           commands: [
@@ -220,11 +221,11 @@ test('soak: 50 change IDs × 8 concurrent copies among 100 distinct submissions 
     const { sent: s, tree } = committed[i]!;
     const label = (s.body.commands as ReturnType<typeof transfer>[])[0]!.CreateAndExerciseCommand
       .createArguments.label;
-    expect(r.status, `Inspect of ${tree.commandId}: ${JSON.stringify(r.json).slice(0, 300)}`).toBe(200);
+    claim(r.status, `Inspect of ${tree.commandId}: ${JSON.stringify(r.json).slice(0, 300)}`).toBe(200);
     const events = (r.json.transactionTree as { eventsById: Record<string, unknown> }).eventsById;
     const exercised = (events['0'] as { ExercisedTreeEvent: { value: { exerciseResult: unknown } } })
       .ExercisedTreeEvent.value;
-    expect(exercised.exerciseResult, `the ledger holds the accepted copy of ${tree.commandId}`).toBe(label);
+    claim(exercised.exerciseResult, `the ledger holds the accepted copy of ${tree.commandId}`).toBe(label);
   });
 
   // 5. Nothing else was committed: the ledger end is exactly the accepted transactions plus the inspections
@@ -263,9 +264,9 @@ test('soak: 50 change IDs × 8 concurrent copies among 100 distinct submissions 
     ),
   );
   late.forEach((r, i) => {
-    expect(r.status, JSON.stringify(r.json).slice(0, 200)).toBe(409);
+    claim(r.status, JSON.stringify(r.json).slice(0, 200)).toBe(409);
     const first = [...accepted.values()][i]!;
-    expect((r.json.context as Record<string, string>).completion_offset).toBe(String(first.tree.offset));
+    claim((r.json.context as Record<string, string>).completion_offset).toBe(String(first.tree.offset));
   });
 
   const totalMs = performance.now() - started;

@@ -2,6 +2,7 @@
 // Canton's code and exact text. Parties and userId are checked with auth off (wildcard claims), where
 // Canton's validation is visible; with a user token the Authorizer answers 403 first (see the order tests).
 import { test, expect } from '@playwright/test';
+import { claim } from './support/claim';
 import type { FastifyInstance } from 'fastify';
 import {
   accepted,
@@ -89,11 +90,11 @@ test.describe('submit ids: LedgerString (commandId, workflowId, submissionId)', 
       const id = `a${c}b`;
       const text = `non expected character ${hex(c)} in Daml-LF Ledger String "${id}"`;
       const cmd = rejected(await submit(app, request({ commandId: id })), invalidField('command_id'));
-      expect(cmd.cause).toBe(
+      claim(cmd.cause).toBe(
         `The submitted command has a field with invalid value: Invalid field command_id: ${text}`,
       );
       const wf = rejected(await submit(app, request({ workflowId: id })), invalidArgument());
-      expect(wf.cause).toBe(`The submitted request has invalid arguments: ${text}`);
+      claim(wf.cause).toBe(`The submitted request has invalid arguments: ${text}`);
       rejected(await submit(app, request({ submissionId: id })), invalidField('submission_id', text));
     }
   });
@@ -123,7 +124,7 @@ test.describe('submit ids: PartyIdString (actAs, readAs)', () => {
         await submit(app, request({ actAs: [party] }), { token: null }),
         invalidArgument(),
       );
-      expect(body.cause).toBe(
+      claim(body.cause).toBe(
         `The submitted request has invalid arguments: Invalid party in actAs/act_as: non expected character ${hex(c)} in Daml-LF Party "${party}"`,
       );
     }
@@ -137,7 +138,7 @@ test.describe('submit ids: PartyIdString (actAs, readAs)', () => {
     for (const field of ['actAs', 'readAs'] as const) {
       const bad = field === 'actAs' ? { actAs: [ALICE, 'Bad!'] } : { readAs: ['Bad!'] };
       const body = rejected(await submit(open, openRequest(bad)), invalidArgument());
-      expect(body.cause).toBe(
+      claim(body.cause).toBe(
         'The submitted request has invalid arguments: non expected character 0x21 in Daml-LF Party "Bad!"',
       );
       redactedError(await submit(app, request(bad)), 403);
@@ -160,7 +161,7 @@ test.describe('submit ids: UserIdString', () => {
     const regex = "[a-zA-Z0-9@^$.!`\\-#+'~_|:\\(\\)]{1,128}";
     const long = fill(LETTERS, 129);
     const body = rejected(await submit(open, openRequest({ userId: long })), invalidField('user_id'));
-    expect(body.cause).toBe(
+    claim(body.cause).toBe(
       `The submitted command has a field with invalid value: Invalid field user_id: User ID "${long}" does not match regex "${regex}"`,
     );
     for (const c of NOT_USER_ID) {
@@ -211,7 +212,7 @@ test.describe('submit ids: synchronizerId', () => {
       for (const [synchronizerId, text] of cases) {
         const body = request({ synchronizerId, commands: [createAndTransfer(ALICE, undefined, templateId)] });
         const err = rejected(await submit(app, body), invalidField('synchronizer_id'));
-        expect(err.cause).toBe(
+        claim(err.cause).toBe(
           `The submitted command has a field with invalid value: Invalid field synchronizer_id: ${text}`,
         );
       }
@@ -258,7 +259,7 @@ test.describe('submit ids: synchronizers of the topology', () => {
     for (const synchronizerId of others) {
       for (const templateId of [undefined, ASSET_BY_ID]) {
         const body = request({ synchronizerId, commands: [createAndTransfer(ALICE, undefined, templateId)] });
-        expect(accepted(await submit(app, body)).synchronizerId).toBe(synchronizerId);
+        claim(accepted(await submit(app, body)).synchronizerId).toBe(synchronizerId);
       }
     }
   });

@@ -1,14 +1,15 @@
 // Shared by the submit-route self-tests: an in-process sandbox (fastify inject, no sockets), Canton user
 // tokens minted with jose, a valid default request (the harness's CreateAndExercise Asset/Transfer) that each
-// test mutates once, and assertions on Canton's error shape.
+// test mutates once, and assertions on Canton's error shape (plain ones: support/claim.ts, as the tests call
+// them in loops of hundreds).
 import { randomUUID } from 'node:crypto';
-import { expect } from '@playwright/test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, devParty, loadConfig } from '../sandbox/config';
 import { SUBMIT_TREE_PATH } from '../sandbox/routes/submit';
 import { BUILTIN_PACKAGE } from '../sandbox/vetting/builtin-package';
+import { claim } from './support/claim';
 import { ERROR_KEYS } from './support/sandbox-kit';
 
 export const PATH = SUBMIT_TREE_PATH;
@@ -118,20 +119,20 @@ export interface Tree {
 
 /** Asserts a 200 and returns the transaction tree. */
 export function accepted(res: LightMyRequestResponse): Tree {
-  expect(res.statusCode, `expected 200, got ${res.statusCode} ${res.body}`).toBe(200);
-  expect(res.headers['content-type']).toBe('application/json');
+  claim(res.statusCode, `expected 200, got ${res.statusCode} ${res.body}`).toBe(200);
+  claim(res.headers['content-type']).toBe('application/json');
   return (JSON.parse(res.body) as { transactionTree: Tree }).transactionTree;
 }
 
 const createdValue = (tree: Tree, node: number): Record<string, unknown> => {
   const v = tree.eventsById[String(node)]?.CreatedTreeEvent?.value;
-  expect(v, `node ${node} is a CreatedTreeEvent`).toBeDefined();
+  claim(v, `node ${node} is a CreatedTreeEvent`).toBeDefined();
   return v as Record<string, unknown>;
 };
 export const created = createdValue;
 export const exercised = (tree: Tree, node: number): Record<string, unknown> => {
   const v = tree.eventsById[String(node)]?.ExercisedTreeEvent?.value;
-  expect(v, `node ${node} is an ExercisedTreeEvent`).toBeDefined();
+  claim(v, `node ${node} is an ExercisedTreeEvent`).toBeDefined();
   return v as Record<string, unknown>;
 };
 
@@ -148,16 +149,16 @@ export interface ExpectedError {
 /** Canton's JsCantonError: status, code, category and gRPC code asserted separately, every key present. */
 export function rejected(res: LightMyRequestResponse, e: ExpectedError): Record<string, unknown> {
   const what = `expected ${e.code} (${e.status}), got ${res.statusCode} ${res.body}`;
-  expect(res.statusCode, what).toBe(e.status);
-  expect(res.headers['content-type'], what).toBe('application/json');
+  claim(res.statusCode, what).toBe(e.status);
+  claim(res.headers['content-type'], what).toBe('application/json');
   const body = JSON.parse(res.body) as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(ERROR_KEYS);
-  expect(body.code, what).toBe(e.code);
-  expect(body.errorCategory, what).toBe(e.category);
-  expect(body.grpcCodeValue, what).toBe(e.grpc);
-  if (e.category > 0) expect((body.context as Record<string, string>).category).toBe(String(e.category));
-  if (e.cause !== undefined) expect(body.cause, what).toContain(e.cause);
-  if (e.context) expect(body.context, what).toMatchObject(e.context);
+  claim(Object.keys(body).sort()).toEqual(ERROR_KEYS);
+  claim(body.code, what).toBe(e.code);
+  claim(body.errorCategory, what).toBe(e.category);
+  claim(body.grpcCodeValue, what).toBe(e.grpc);
+  if (e.category > 0) claim((body.context as Record<string, string>).category).toBe(String(e.category));
+  if (e.cause !== undefined) claim(body.cause, what).toContain(e.cause);
+  if (e.context) claim(body.context, what).toMatchObject(e.context);
   return body;
 }
 
@@ -187,9 +188,9 @@ export const missingField = (field: string): ExpectedError => ({
 
 /** The redacted 401/403 (code NA, category -1). */
 export function redactedError(res: LightMyRequestResponse, status: 401 | 403): Record<string, unknown> {
-  expect(res.statusCode, `expected ${status}, got ${res.statusCode} ${res.body}`).toBe(status);
+  claim(res.statusCode, `expected ${status}, got ${res.statusCode} ${res.body}`).toBe(status);
   const body = JSON.parse(res.body) as Record<string, unknown>;
-  expect(body).toMatchObject({
+  claim(body).toMatchObject({
     code: 'NA',
     cause: 'A security-sensitive error has been received',
     errorCategory: -1,
@@ -200,10 +201,10 @@ export function redactedError(res: LightMyRequestResponse, status: 401 | 403): R
 
 /** tapir's 400 text/plain "Invalid value for: body (…)". */
 export function decodeFailed(res: LightMyRequestResponse, detail?: string): void {
-  expect(res.statusCode, `expected 400 text/plain, got ${res.statusCode} ${res.body}`).toBe(400);
-  expect(res.headers['content-type']).toMatch(/^text\/plain/);
-  expect(res.body).toMatch(/^Invalid value for: body/);
-  if (detail !== undefined) expect(res.body).toContain(detail);
+  claim(res.statusCode, `expected 400 text/plain, got ${res.statusCode} ${res.body}`).toBe(400);
+  claim(res.headers['content-type']).toMatch(/^text\/plain/);
+  claim(res.body).toMatch(/^Invalid value for: body/);
+  if (detail !== undefined) claim(res.body).toContain(detail);
 }
 
 /** Instant.toString: ISO-8601 UTC, 0/3/6 fraction digits. */

@@ -2,6 +2,7 @@
 // errors, each shown both ways; the control route; the strict-interface final token; a 10⁵-entry topology.
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { claim } from './support/claim';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../sandbox/config';
 import { BUILTIN_PACKAGE } from '../sandbox/vetting/builtin-package';
@@ -41,7 +42,7 @@ function expectCantonOrder(entries: VettedPackages[]): void {
   for (let i = 1; i < entries.length; i++) {
     const [a, b] = [entries[i - 1] as VettedPackages, entries[i] as VettedPackages];
     const c = compareUid(a.synchronizerId, b.synchronizerId) || compareUid(a.participantId, b.participantId);
-    expect(c, `${entryKey(a)} must sort before ${entryKey(b)}`).toBeLessThan(0);
+    claim(c, `${entryKey(a)} must sort before ${entryKey(b)}`).toBeLessThan(0);
   }
 }
 
@@ -78,23 +79,23 @@ test.describe('sandbox vetting list: shape, order, built-in package', () => {
     expect(Object.keys(page)).toEqual(['vettedPackages', 'nextPageToken']);
     expect(page.vettedPackages).toHaveLength(36);
     for (const e of page.vettedPackages) {
-      expect(Object.keys(e)).toEqual(['packages', 'participantId', 'synchronizerId', 'topologySerial']);
-      expect(e.participantId).toMatch(CANTON_ID);
-      expect(e.synchronizerId).toMatch(CANTON_ID);
-      expect(Number.isInteger(e.topologySerial) && e.topologySerial > 0).toBe(true);
-      expect(e.packages.length).toBeGreaterThan(0);
+      claim(Object.keys(e)).toEqual(['packages', 'participantId', 'synchronizerId', 'topologySerial']);
+      claim(e.participantId).toMatch(CANTON_ID);
+      claim(e.synchronizerId).toMatch(CANTON_ID);
+      claim(Number.isInteger(e.topologySerial) && e.topologySerial > 0).toBe(true);
+      claim(e.packages.length).toBeGreaterThan(0);
       for (const p of e.packages) {
-        expect(Object.keys(p)).toEqual([
+        claim(Object.keys(p)).toEqual([
           'packageId',
           'validFromInclusive',
           'validUntilExclusive',
           'packageName',
           'packageVersion',
         ]);
-        expect(p.packageId).toMatch(/^[0-9a-f]{64}$/);
+        claim(p.packageId).toMatch(/^[0-9a-f]{64}$/);
         if (p.validFromInclusive !== null)
-          expect(p.validFromInclusive).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-        expect(p.packageVersion).toMatch(/^\d+(\.\d+)*$/);
+          claim(p.validFromInclusive).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+        claim(p.packageVersion).toMatch(/^\d+(\.\d+)*$/);
       }
     }
     expect(new Set(page.vettedPackages.map(entryKey)).size).toBe(36);
