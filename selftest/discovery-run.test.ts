@@ -49,7 +49,7 @@ function expectNoSecret(run: Run): void {
 const TIMEOUT = 420_000;
 
 test.describe('discovery in a conformance run against a staging-like participant', () => {
-  // One sandbox, the two tests one after the other: each already runs whole suites, a worker per core.
+  // One sandbox, the two tests one after the other: each already runs whole suites.
   test.describe.configure({ mode: 'default' });
   let target: Staging;
   test.beforeAll(async () => {

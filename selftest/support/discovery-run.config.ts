@@ -1,7 +1,6 @@
 // The conformance run of selftest/discovery-run.test.ts: the real config (global setup with its discovery and
 // preflight, fixtures, the rule matrix) against LEDGER_BASE_URL, every output under LEDGER_REPORTS_DIR — never
 // the real reports/ — and no Allure or JUnit writer (their paths are fixed under reports/).
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
@@ -15,9 +14,9 @@ export default defineConfig({
   ...base,
   testDir: resolve(ROOT, 'tests'),
   outputDir: `${out}/test-results`,
-  // The staging-like participant runs on this machine: one worker per core, as against the in-process sandbox
-  // (the remote default, twice the cores, is for a participant that makes workers wait; here each extra
-  // worker only added its start-up, about 1.5 CPU s).
-  workers: availableParallelism(),
+  // The staging-like participant runs on this machine, and npm test runs other self-tests beside this one:
+  // one worker (the remote default, twice the cores, is for a participant that makes workers wait; here
+  // each extra worker only added its start-up, about 1.5 CPU s, to a run that shares the cores anyway).
+  workers: 1,
   reporter: [['dot'], [resolve(ROOT, 'reporters/rule-matrix.ts')]],
 });
