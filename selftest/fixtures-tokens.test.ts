@@ -91,18 +91,20 @@ test.describe('HS256 provider (dev secret)', () => {
 for (const alg of ['rs256', 'es256'] as const) {
   test.describe(`${alg.toUpperCase()} provider (PEM private key, kid)`, () => {
     const kid = `selftest-${alg}-${randomUUID()}`;
-    const pair =
-      alg === 'rs256'
-        ? generateKeyPairSync('rsa', { modulusLength: 2048 })
-        : generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const env = {
-      LEDGER_AUTH: alg,
-      LEDGER_JWT_PRIVATE_KEY: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      LEDGER_JWT_KID: kid,
-    };
+    let env: Record<string, string>;
     let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
     test.beforeAll(async ({}, testInfo) => {
+      // Here, not in the describe: Playwright's runner loads the file only to list its tests.
+      const pair =
+        alg === 'rs256'
+          ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+          : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      env = {
+        LEDGER_AUTH: alg,
+        LEDGER_JWT_PRIVATE_KEY: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        LEDGER_JWT_KID: kid,
+      };
       // The participant trusts the public half through a JWKS file (Canton's jwt-jwks).
       const jwk = { ...pair.publicKey.export({ format: 'jwk' }), kid, alg: alg.toUpperCase(), use: 'sig' };
       const jwks = testInfo.outputPath(`${alg}-jwks.json`);
