@@ -8,7 +8,8 @@
 // With --shard=i/n it runs one shard (scripts/shard-run.ts: a blob and Allure results, no report; the same
 // exit codes) and `npm run merge` builds the one report of all shards.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDotenv, newRunId } from '../fixtures/settings';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
@@ -18,6 +19,7 @@ import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
 import { ShardError, shardArgs, shardRunId } from './shard';
 import { runExitCode } from './target-down';
 import { runShard } from './shard-run';
+import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
 
 loadDotenv();
 const s = settingsOrExit();
@@ -63,11 +65,36 @@ function playwrightTest(args: string[]): Promise<number> {
   });
 }
 
+/**
+ * Without LEDGER_BASE_URL, the in-process sandbox starts in this process while Playwright starts: tsx loads
+ * its fifty modules in a fraction of the time Playwright's Babel transform takes on a cold machine, and its
+ * requests are served beside the runner rather than on the runner's thread, which also runs the reporters.
+ * The global setup waits for it (EMBEDDED_SANDBOX_ENV); `npx playwright test` alone starts one in the runner.
+ */
+function embeddedSandboxFile(): { file: string; dir: string } | undefined {
+  if (s.baseUrl !== undefined) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-sandbox-'));
+  const file = join(dir, 'sandbox.json');
+  process.env[EMBEDDED_SANDBOX_ENV] = file;
+  return { file, dir };
+}
+
 async function main(): Promise<number> {
   // Allure's generator loads while Playwright starts (this process only waits for it): the report then costs
   // only its generation after the tests.
   void preloadAllure();
-  const testsStatus = runExitCode(paths.matrix, await playwrightTest(process.argv.slice(2)));
+  const embedded = embeddedSandboxFile();
+  // Playwright is spawned first (it inherits the variable), then the sandbox loads while the runner starts.
+  const playwright = playwrightTest(process.argv.slice(2));
+  const sandbox = embedded ? publishSandbox(embedded.file) : undefined;
+  let playwrightStatus: number;
+  try {
+    playwrightStatus = await playwright;
+  } finally {
+    await (await sandbox)?.close();
+    if (embedded) rmSync(embedded.dir, { recursive: true, force: true });
+  }
+  const testsStatus = runExitCode(paths.matrix, playwrightStatus);
   const reportStatus = await buildAllureReport(paths);
   const leaks = secretGate(s);
   return leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus;

@@ -1,11 +1,11 @@
-// Playwright global setup of the conformance run: resolves the target — LEDGER_BASE_URL, or the sandbox built
-// in-process on 127.0.0.1, port 0, handed to the workers through LEDGER_RESOLVED_BASE_URL — reads its
+// Playwright global setup of the conformance run: resolves the target — LEDGER_BASE_URL, or the in-process
+// sandbox (the one `npm run conformance` started beside Playwright, or one built here: embedded-sandbox.ts),
+// handed to the workers through LEDGER_RESOLVED_BASE_URL — reads its
 // /v2/version once, prints the run-information block and leaves reports/target.json for the reporters.
 // Against a real participant it first asks for the identity settings left unset and runs the preflight checks
 // (scripts/preflight-checks.ts): a check that fails stops the run with one line (exit 2, or 4: target gone).
-// The harness (fixtures/, tests/) never imports the sandbox; only this runner file does, and only when needed.
+// The harness (fixtures/, tests/) never imports the sandbox; only runner-side scripts do, and only when needed.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { FullConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import { displayUrl, settings, type Settings } from '../fixtures/settings';
@@ -20,47 +20,10 @@ import {
   type IdentityValue,
   type VersionRead,
 } from './preflight-checks';
+import { embeddedSandbox, startSandbox } from './embedded-sandbox';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
-
-export async function startSandbox(): Promise<{
-  url: string;
-  close: () => Promise<void>;
-  mode: string;
-  faults: string[];
-}> {
-  // require, not import(): Playwright's loader transpiles required TS, not dynamically imported TS. Lazy, so a
-  // remote run never loads the sandbox.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { buildApp } = require('../sandbox/app') as typeof import('../sandbox/app');
-  const { loadConfig } = require('../sandbox/config') as typeof import('../sandbox/config');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  // The sandbox's own settings (SANDBOX_*, LOG_LEVEL) apply, except where it listens. The control route is on
-  // by default in-process: @sandbox-only rules use it to change the ledger under test.
-  const config = loadConfig({
-    ...process.env,
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_PORT: '0',
-    SANDBOX_CONTROL: process.env.SANDBOX_CONTROL || 'true',
-  });
-  if (config.faults.length > 0) {
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const { faultBanner, resolveFaults } =
-      require('../sandbox/faults/install') as typeof import('../sandbox/faults/install');
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    process.stdout.write(`\n${faultBanner(resolveFaults(config.faults))}\n`);
-  }
-  const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => app.close(),
-    mode: config.mode,
-    faults: [...config.faults],
-  };
-}
 
 /** The run-information label of an identity setting (short: the block's labels are 14 columns). */
 const IDENTITY_LABEL: Record<IdentityValue['setting'], string> = {
@@ -88,7 +51,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   let baseUrl = s.baseUrl;
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   if (baseUrl === undefined) {
-    sandbox = await startSandbox();
+    sandbox = (await embeddedSandbox()) ?? (await startSandbox());
     baseUrl = sandbox.url;
     process.env[RESOLVED_BASE_URL_ENV] = baseUrl;
   }

@@ -17,7 +17,7 @@ async function main(): Promise<number> {
   let baseUrl = s.baseUrl;
   if (baseUrl === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { startSandbox } = require('./global-setup') as typeof import('./global-setup');
+    const { startSandbox } = require('./embedded-sandbox') as typeof import('./embedded-sandbox');
     const sandbox = await startSandbox();
     baseUrl = sandbox.url;
     close = sandbox.close;
