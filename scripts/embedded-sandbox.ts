@@ -2,9 +2,9 @@
 // `npm run conformance` in its own process while Playwright starts (scripts/conformance.ts) and handed to the
 // global setup through EMBEDDED_SANDBOX_ENV, or by the global setup in the runner when Playwright runs alone.
 // Only runner-side scripts import this file, and the sandbox is loaded only when started.
-import { existsSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
+import { awaitFile, publishJson } from './file-handoff';
 
 export interface EmbeddedSandbox {
   url: string;
@@ -59,7 +59,7 @@ interface Published {
   error?: string;
 }
 
-/** Starts the sandbox and publishes it at `file` (renamed into place: a reader never sees half of it). */
+/** Starts the sandbox and publishes it at `file` (file-handoff.ts). */
 export async function publishSandbox(file: string): Promise<EmbeddedSandbox | undefined> {
   let sandbox: EmbeddedSandbox | undefined;
   let published: Published;
@@ -69,8 +69,7 @@ export async function publishSandbox(file: string): Promise<EmbeddedSandbox | un
   } catch (e) {
     published = { error: e instanceof Error ? e.message : String(e) };
   }
-  writeFileSync(`${file}.tmp`, JSON.stringify(published));
-  renameSync(`${file}.tmp`, file);
+  publishJson(file, published);
   return sandbox;
 }
 
@@ -78,19 +77,7 @@ export async function publishSandbox(file: string): Promise<EmbeddedSandbox | un
 export async function embeddedSandbox(): Promise<EmbeddedSandbox | undefined> {
   const file = process.env[EMBEDDED_SANDBOX_ENV];
   if (!file) return undefined;
-  await new Promise<void>((done, fail) => {
-    // Watch first, then look: a file renamed into place in between is seen by the look.
-    const watcher = watch(dirname(file), () => {
-      if (existsSync(file)) finish();
-    });
-    const finish = (e?: Error) => {
-      watcher.close();
-      if (e) fail(e);
-      else done();
-    };
-    watcher.on('error', (e) => finish(e));
-    if (existsSync(file)) finish();
-  });
+  await awaitFile(file);
   const { url, mode, faults, error } = JSON.parse(readFileSync(file, 'utf8')) as Published;
   if (error !== undefined || !url) throw new Error(`the in-process sandbox did not start: ${error}`);
   // Its owner (npm run conformance) closes it once Playwright has exited.

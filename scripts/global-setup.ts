@@ -20,7 +20,7 @@ import {
   type IdentityValue,
   type VersionRead,
 } from './preflight-checks';
-import { embeddedSandbox, startSandbox } from './embedded-sandbox';
+import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
@@ -49,7 +49,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   let s: Settings = settings();
   interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
   let baseUrl = s.baseUrl;
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let sandbox: EmbeddedSandbox | undefined;
   if (baseUrl === undefined) {
     sandbox = (await embeddedSandbox()) ?? (await startSandbox());
     baseUrl = sandbox.url;

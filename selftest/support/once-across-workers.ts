@@ -1,20 +1,12 @@
 // A costly child run several self-tests only read (the report run with every verdict kind): made once per
 // `npm test` by the first worker that asks, while the others wait for its outcome. The workers are separate
 // processes, so the claim is a directory made with mkdir (atomic) under the folder the self-tests' global
-// setup made for this run (SELFTEST_SHARED_DIR, removed by its teardown); the outcome is a JSON file renamed
-// into place, so a reader never sees half of it.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  watch,
-  writeFileSync,
-} from 'node:fs';
+// setup made for this run (SELFTEST_SHARED_DIR, removed by its teardown); the outcome is handed over as a JSON
+// file (scripts/file-handoff.ts).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { awaitFile, publishJson } from '../../scripts/file-handoff';
 
 export const SHARED_DIR_ENV = 'SELFTEST_SHARED_DIR';
 
@@ -76,37 +68,17 @@ export async function onceAcrossWorkers<T>(
     } catch (e) {
       stored = { error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     }
-    writeFileSync(`${outcome}.tmp`, JSON.stringify(stored));
-    renameSync(`${outcome}.tmp`, outcome);
+    publishJson(outcome, stored);
   } else {
-    await outcomeOf(home, outcome, owner, key);
+    // The owner's death writes nothing to watch for: its pid is checked every few seconds.
+    await awaitFile(outcome, () => {
+      const pid = existsSync(owner) ? Number(readFileSync(owner, 'utf8')) : NaN;
+      return Number.isInteger(pid) && pid > 0 && !alive(pid)
+        ? new Error(`the worker making the shared run "${key}" (pid ${pid}) died before it finished`)
+        : undefined;
+    });
   }
   const stored = JSON.parse(readFileSync(outcome, 'utf8')) as Stored<T>;
   if (stored.error !== undefined) throw new Error(`the shared run "${key}" failed:\n${stored.error}`);
   return { dir, value: stored.value as T };
-}
-
-/** Resolves when the owner's outcome is in place; rejects if the owning worker died without writing it. */
-function outcomeOf(home: string, outcome: string, owner: string, key: string): Promise<void> {
-  return new Promise((done, fail) => {
-    // Watch first, then look: an outcome written in between is seen by the look.
-    const watcher = watch(home);
-    // The owner's death writes nothing to watch for: its pid is checked every few seconds.
-    const liveness = setInterval(check, 5_000);
-    const finish = (error?: Error) => {
-      watcher.close();
-      clearInterval(liveness);
-      if (error) fail(error);
-      else done();
-    };
-    function check(): void {
-      if (existsSync(outcome)) return finish();
-      const pid = existsSync(owner) ? Number(readFileSync(owner, 'utf8')) : NaN;
-      if (Number.isInteger(pid) && pid > 0 && !alive(pid))
-        finish(new Error(`the worker making the shared run "${key}" (pid ${pid}) died before it finished`));
-    }
-    watcher.on('change', () => check());
-    watcher.on('error', (e) => finish(e));
-    check();
-  });
 }
