@@ -1,4 +1,4 @@
-// `npm run mutation [-- --faults a,b] [--full | --by-rule] [--workers N] [--out DIR]`: proves every check can fail. Starts the clean
+// `npm run mutation [-- --faults a,b] [--full | --by-rule] [--workers N] [--out DIR] [--extra FILE]`: proves every check can fail. Starts the clean
 // sandbox and one sandbox per fault (in this process, each on its own loopback port; a fault that needs
 // settings — its profile — gets them, and is judged against a clean sandbox with the same), runs the suite once
 // with one Playwright project per sandbox on all cores, and writes reports/mutation.{json,md}: per fault,
@@ -22,7 +22,7 @@ import { ruleRows, type RuleRow } from '../reporters/verdicts';
 import { judgeFault, renderMutationMarkdown, type MutationReport } from './mutation-judge';
 import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
-import { specsForRules } from './suite-listing';
+import { ruleFiles, specsForRules } from './suite-listing';
 
 const ROOT = resolve(__dirname, '..');
 const CLEAN = 'clean';
@@ -34,6 +34,19 @@ interface Options {
   /** What runs per conformance fault: its declared rules' spec files (default), the whole suite, or only the tests of its declared rules. */
   selection: Selection;
   workers: number;
+  /** Participants started by someone else (the self-tests' held-out mutants), run in the same Playwright run. */
+  extra: ExtraParticipant[];
+}
+
+/**
+ * `--extra FILE`: a JSON list of participants already listening, each run against the tests of its spec files
+ * (@slow rules left out) in this run, beside the catalogue; their records go to mutation-records.json under
+ * their names, for the caller to judge against the clean sandbox's. They share projects as the by-rule faults do.
+ */
+export interface ExtraParticipant {
+  name: string;
+  url: string;
+  specs: string[];
 }
 
 type Selection = 'specs' | 'full' | 'rules';
@@ -54,11 +67,17 @@ function parseArgs(argv: string[]): Options {
   const names = get('--faults')?.split(',').filter(Boolean);
   const unknown = (names ?? []).filter((n) => !FAULTS.some((f) => f.name === n));
   if (unknown.length > 0) throw new Error(`--faults names unknown faults: ${unknown.join(', ')}`);
+  const extraFile = get('--extra');
+  const extra = extraFile ? (JSON.parse(readFileSync(resolve(extraFile), 'utf8')) as ExtraParticipant[]) : [];
+  const clash = extra.filter((e) => e.name.startsWith(CLEAN) || FAULTS.some((f) => f.name === e.name));
+  if (clash.length > 0)
+    throw new Error(`--extra names a fault or a clean sandbox: ${clash.map((e) => e.name).join(', ')}`);
   return {
     out: resolve(ROOT, get('--out') ?? 'reports'),
     faults: names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS],
     selection: argv.includes('--full') ? 'full' : argv.includes('--by-rule') ? 'rules' : 'specs',
     workers: Number(get('--workers') ?? Math.max(1, availableParallelism())),
+    extra,
   };
 }
 
@@ -81,6 +100,12 @@ async function startSandbox(
 }
 
 const SLOW_RULES = RULES.filter((r) => r.tags.includes('@slow')).map((r) => r.id);
+
+/** The rules with a test in `specs`, @slow ones left out (they belong to the faults that declare them). */
+const rulesOfSpecs = (specs: string[]): string[] =>
+  [...ruleFiles(ROOT)]
+    .filter(([id, files]) => !SLOW_RULES.includes(id) && [...files].some((f) => specs.includes(f)))
+    .map(([id]) => id);
 
 /** The clean run a fault is judged against: `clean`, or `clean@<profile>` for a fault that needs settings. */
 const cleanName = (profile: FaultProfile | undefined) => (profile ? `${CLEAN}@${profile.name}` : CLEAN);
@@ -184,10 +209,14 @@ async function main(): Promise<void> {
       shared.map((p) => ({ name: p.name, url: p.url, rules: p.rules, specs: p.specs, env: p.env })),
       'shared',
     ),
+    ...sharedProjects(
+      opts.extra.map((e) => ({ ...e, rules: rulesOfSpecs(e.specs) })),
+      'extra',
+    ),
   ];
   const recordsFile = join(opts.out, 'mutation-records.json');
   process.stdout.write(
-    `mutation: ${opts.faults.length} faults and ${cleans.length} clean sandbox(es), ${opts.workers} workers\n`,
+    `mutation: ${opts.faults.length} faults${opts.extra.length > 0 ? `, ${opts.extra.length} extra participants` : ''} and ${cleans.length} clean sandbox(es), ${opts.workers} workers\n`,
   );
   try {
     await runPlaywright(projects, opts.workers, recordsFile);
