@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { claim } from './support/claim';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
+import { binaryUnit } from './support/binary-unit';
 import { bearer, sandbox, token } from './support/sandbox-kit';
 
 const ROUTES = [
@@ -185,7 +186,7 @@ test.describe('sandbox bad input', () => {
   test('fuzz: any string as the body or as the Authorization header is never a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.string({ unit: binaryUnit, maxLength: 300 }),
         fc.string({ maxLength: 300 }),
         async (body, header) => {
           const authorization = header.replace(/[^\x20-\x7e]/g, '');

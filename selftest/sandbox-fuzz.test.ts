@@ -10,6 +10,7 @@
 import { createSecretKey } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
+import { binaryUnit } from './support/binary-unit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { validate, type SchemaName } from '../schemas';
@@ -757,7 +758,7 @@ test.describe('sandbox fuzz: GET /v2/version', () => {
         anyType,
         oddHeaders,
         fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
-        fc.option(fc.string({ unit: 'binary', maxLength: 100 }), { nil: undefined }),
+        fc.option(fc.string({ unit: binaryUnit, maxLength: 100 }), { nil: undefined }),
         async (mkToken, type, extra, query, payload) => {
           const t = await mkToken();
           const headers = headersOf(t.authorization, type?.t, extra);
@@ -1012,7 +1013,7 @@ test.describe('sandbox fuzz: every operation at once', () => {
       validSubmission.map((b) => JSON.stringify(fresh(b))),
       validListing().map((b) => JSON.stringify(b)),
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.string({ unit: binaryUnit, maxLength: 200 }),
     );
     const request = fc.record({
       op: fc.constantFrom<['GET' | 'POST', string]>(['GET', VERSION], ['POST', VETTING], ['POST', SUBMIT]),
