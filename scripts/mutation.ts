@@ -59,6 +59,29 @@ const SELECTION_TEXT: Record<Selection, string> = {
     'per conformance fault, only the tests of its declared rules (so a fault caught only by other rules shows as survived, not flagged); per transport fault, tests/version and deduplication specs; the whole suite for the clean sandbox',
 };
 
+/** The `--extra` file: a JSON list of {name, url, specs}; anything else is named, with the file. */
+function readExtra(file: string): ExtraParticipant[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(resolve(file), 'utf8'));
+  } catch (e) {
+    throw new Error(`--extra ${file}: not a readable JSON file (${(e as Error).message})`, { cause: e });
+  }
+  const ok = (p: unknown): p is ExtraParticipant => {
+    const x = p as ExtraParticipant;
+    return (
+      typeof x?.name === 'string' &&
+      /^[a-z0-9-]+$/.test(x.name) &&
+      typeof x.url === 'string' &&
+      Array.isArray(x.specs) &&
+      x.specs.every((f) => typeof f === 'string')
+    );
+  };
+  if (!Array.isArray(parsed) || !parsed.every(ok))
+    throw new Error(`--extra ${file}: expected a JSON list of {"name": kebab-case, "url", "specs": [files]}`);
+  return parsed;
+}
+
 function parseArgs(argv: string[]): Options {
   const get = (flag: string) => {
     const i = argv.indexOf(flag);
@@ -68,7 +91,7 @@ function parseArgs(argv: string[]): Options {
   const unknown = (names ?? []).filter((n) => !FAULTS.some((f) => f.name === n));
   if (unknown.length > 0) throw new Error(`--faults names unknown faults: ${unknown.join(', ')}`);
   const extraFile = get('--extra');
-  const extra = extraFile ? (JSON.parse(readFileSync(resolve(extraFile), 'utf8')) as ExtraParticipant[]) : [];
+  const extra = extraFile ? readExtra(extraFile) : [];
   const clash = extra.filter((e) => e.name.startsWith(CLEAN) || FAULTS.some((f) => f.name === e.name));
   if (clash.length > 0)
     throw new Error(`--extra names a fault or a clean sandbox: ${clash.map((e) => e.name).join(', ')}`);
