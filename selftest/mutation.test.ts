@@ -32,6 +32,8 @@ test.describe.configure({ mode: 'default' });
 const participants: Participant[] = [];
 let out: string | undefined;
 let run: ChildOutcome | undefined;
+/** Kills the nested run's process group: after a timed-out beforeAll it must not outlive the test. */
+let killRun = (): void => {};
 
 test.beforeAll(async () => {
   // About 80 s on a loaded 2-core machine beside the other self-tests; the margin is for slower ones.
@@ -54,10 +56,11 @@ test.beforeAll(async () => {
   args.push('--extra', join(out, 'extra.json'));
   if (SAMPLE) args.push('--faults', SAMPLE.join(','));
   // The participants answer from this worker while the runner's Playwright run waits on them.
-  run = await runNode(args, { ...process.env, LEDGER_BASE_URL: '' });
+  run = await runNode(args, { ...process.env, LEDGER_BASE_URL: '' }, (kill) => (killRun = kill));
 });
 
 test.afterAll(async () => {
+  killRun();
   await Promise.all(participants.splice(0).map((p) => p.close()));
   if (out) rmSync(out, { recursive: true, force: true });
 });

@@ -18,10 +18,26 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   );
 }
 
-/** `node <args>` in the project folder with exactly `env`; resolves when it exits. */
-export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<ChildOutcome> {
+/**
+ * `node <args>` in the project folder with exactly `env`; resolves when it exits. `own`, when given, receives a
+ * function that kills the child's whole process group (it is then spawned as its own group): for a caller whose
+ * hook may time out while a nested Playwright run and its workers are still going.
+ */
+export function runNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  own?: (kill: () => void) => void,
+): Promise<ChildOutcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: own !== undefined });
+    own?.(() => {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
