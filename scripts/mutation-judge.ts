@@ -32,6 +32,9 @@ export interface MutationReport {
 
 const BROKEN = new Set(['fail', 'unexpected-pass']);
 
+/** Verdicts of a rule that does not hold on a clean participant: a clean run showing one is not a baseline. */
+export const NOT_HOLDING: ReadonlySet<string> = new Set([...BROKEN, 'inconclusive', 'harness-defect']);
+
 export function judgeFault(
   fault: Fault,
   clean: RuleRow[],

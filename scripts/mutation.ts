@@ -19,7 +19,7 @@ import { FAULTS, type Fault } from '../sandbox/faults/catalogue';
 import { describeProfile, type FaultProfile } from '../sandbox/faults/profiles';
 import type { ProjectRecord } from '../reporters/mutation-collector';
 import { ruleRows, type RuleRow } from '../reporters/verdicts';
-import { judgeFault, renderMutationMarkdown, type MutationReport } from './mutation-judge';
+import { judgeFault, NOT_HOLDING, renderMutationMarkdown, type MutationReport } from './mutation-judge';
 import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
 import { ruleFiles, specsForRules } from './suite-listing';
@@ -263,7 +263,7 @@ async function main(): Promise<void> {
     selection: SELECTION_TEXT[opts.selection],
     cleanFailures: cleanRows.flatMap((c) =>
       c.rows
-        .filter((r) => ['fail', 'unexpected-pass', 'inconclusive', 'harness-defect'].includes(r.verdict))
+        .filter((r) => NOT_HOLDING.has(r.verdict))
         .map((r) => (c.name === CLEAN ? r.id : `${r.id} (${c.name})`)),
     ),
     profiles: [...profiles.entries()].flatMap(([name, p]) =>
