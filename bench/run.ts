@@ -109,11 +109,7 @@ async function main(): Promise<void> {
     if (has('suite') && work) sections.push(await suite(work, facts));
     if (has('conformance') && work)
       sections.push(
-        await conformance(
-          work,
-          { workersWhatIf: o.workersWhatIf && !o.quick, warmRuns: o.quick ? 1 : 3 },
-          facts,
-        ),
+        await conformance(work, { workersWhatIf: o.workersWhatIf && !o.quick, runs: o.quick ? 1 : 5 }, facts),
       );
     if (has('latency') && work)
       sections.push(await latency(work, { latencyMs: 40, workers: o.quick ? [4] : [2, 4, 8] }, facts));

@@ -44,6 +44,8 @@ export interface Facts {
     coldCpuSeconds: number;
     warmCpuSeconds: number;
     twoWorkersMs?: number;
+    /** `playwright --version` (median wall): the CLI's own start, a floor the runner pays before the config. */
+    playwrightStartMs?: number;
     workers: number;
     met: boolean;
   };

@@ -4,7 +4,7 @@
 // sandbox child with the same settings gets the recorded requests again from undici, keeping the recorded
 // concurrency (a request is sent once every request that had finished before it arrived has finished), and
 // as fast as the sandbox answers. The harness's own cost per request = (suite − replay) / requests.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import type { RecordedExchange } from '../servers/sandbox';
@@ -69,6 +69,21 @@ async function replay(url: string, records: RecordedExchange[]): Promise<Replay>
 }
 
 /** Sum of the test durations JUnit reports (test bodies, test-scoped fixtures and hooks). */
+/**
+ * When the first test began (epoch ms): the earliest `start` of the run's Allure results. Every exchange
+ * before it is the global setup's — the /v2/version probe, and against LEDGER_BASE_URL the preflight checks.
+ */
+function firstTestStart(resultsDir: string): number {
+  let first = Infinity;
+  for (const name of readdirSync(resultsDir)) {
+    if (!name.endsWith('-result.json')) continue;
+    const start = (JSON.parse(readFileSync(join(resultsDir, name), 'utf8')) as { start?: unknown }).start;
+    if (typeof start === 'number' && start < first) first = start;
+  }
+  if (!Number.isFinite(first)) throw new Error(`no test start in the Allure results of ${resultsDir}`);
+  return first;
+}
+
 function junitTestSeconds(file: string): number {
   try {
     const xml = readFileSync(file, 'utf8');
@@ -159,12 +174,16 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       }
       if (records.length === 0) throw new Error(`the suite sent no request (exit ${run.code}); see ${log}`);
       const pw = playwrightSummary(run.output);
-      // The global setup's /v2/version probe comes first, before any worker starts (the same transport as the
-      // tests since issue 14, so no user agent tells them apart); every later exchange is a test's.
-      const byStart = [...records].sort((a, b) => a.start - b.start);
-      const fromTests = byStart.slice(1);
-      const first = Math.min(...fromTests.map((x) => x.start));
+      // The global setup's requests (its /v2/version probe, then the preflight checks a LEDGER_BASE_URL target
+      // gets) come before any test starts; they go through the same transport as the tests' (issue 14), so the
+      // first test's start in the Allure results is what tells them apart, not their order or user agent.
+      const testsBegin = firstTestStart(join(work.dir, 'reports', 'allure-results'));
+      const fromTests = records.filter((x) => x.start >= testsBegin).sort((a, b) => a.start - b.start);
+      const setup = records.filter((x) => x.start < testsBegin);
+      if (fromTests.length === 0) throw new Error(`no request came from a test; see ${log}`);
+      const first = fromTests[0]!.start;
       const setupProbe = Math.min(...records.map((x) => x.start));
+      const setupEnd = Math.max(setupProbe, ...setup.map((x) => x.end));
       const last = Math.max(...records.map((x) => x.end));
       const startMs = first - run.spawnedAt;
       const requestMs = last - first;
@@ -226,7 +245,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
               [
                 '· start (spawn → first request of a test)',
                 s(startMs),
-                `Node + Playwright + config, global setup (its /v2/version probe at ${s(setupProbe - run.spawnedAt)}), worker start and test loading; target ≤ 3 s`,
+                `Node + Playwright + config, global setup (${fmt(setup.length)} request${setup.length === 1 ? '' : 's'}: its /v2/version probe at ${s(setupProbe - run.spawnedAt)}, the last answered at ${s(setupEnd - run.spawnedAt)}), then worker start, test loading and the first test's fixtures (${s(first - setupEnd)}); target ≤ 3 s`,
               ],
               [
                 '· requests (first request of a test → last response)',
