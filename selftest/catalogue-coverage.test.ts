@@ -143,7 +143,9 @@ test.describe('selection', () => {
 
   test('--grep VET- selects exactly the tests of one group, by id', () => {
     const titles = all();
-    for (const group of ['VER-', 'AUTH-', 'GEN-']) {
+    // AUTH- is the telling group (VER-AUTH-REQUIRED has AUTH- inside its id); VER- is a plain one. Another plain
+    // group would cost another listing (a Playwright start) to show nothing new.
+    for (const group of ['VER-', 'AUTH-']) {
       const run = list(['--grep', group]);
       expect(run.status, group).toBe(0);
       expect(run.titles.sort(), group).toEqual(titles.filter((t) => t.startsWith(group)).sort());

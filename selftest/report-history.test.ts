@@ -1,8 +1,10 @@
 // Two consecutive nightly-style runs into the same reports folder, the target's limits changed in between
 // (SANDBOX_MAX_VETTED_PAGE_SIZE=50 on the second): the Allure history carries the first run into the second
 // report (one history line per run, however often the report is rebuilt), and the capability fingerprint
-// shows the change in the matrix, at the end of the run and in the report's environment block.
-import { readFileSync } from 'node:fs';
+// shows the change in the matrix, at the end of the run and in the report's environment block. The first run
+// also finds a log holding the sandbox's secret beside its reports, so it proves the secret gate's exit code
+// too (one nested `npm run conformance` fewer per `npm test`); the log is gone before the second run.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { test, expect } from '@playwright/test';
@@ -30,6 +32,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('report history across runs', () => {
   let out: string;
+  let first: RunOutcome;
   let second: RunOutcome;
 
   let remove: () => void;
@@ -37,12 +40,23 @@ test.describe('report history across runs', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     ({ dir: out, remove } = freshReportsDir('history'));
-    const first = await runConformance(out, GREP);
-    expect(first.status, first.stdout.slice(-2000) + first.stderr).toBe(0);
+    // A log some tool wrote beside the reports: the run does not clean it, the gate must find it.
+    mkdirSync(join(out, 'logs'), { recursive: true });
+    writeFileSync(join(out, 'logs', 'proxy.log'), 'x-api-key: sandbox-dev-secret\n');
+    first = await runConformance(out, GREP);
+    rmSync(join(out, 'logs'), { recursive: true, force: true });
     expect(historyLines(out)).toBe(1);
     second = await runConformance(out, GREP, { SANDBOX_MAX_VETTED_PAGE_SIZE: '50' });
   });
   test.afterAll(() => remove());
+
+  test('a leak in the output fails `npm run conformance` with exit code 3, whatever the tests said', () => {
+    expect(first.stdout, 'the tests themselves passed').toMatch(/\b\d+ passed\b/);
+    expect(first.stdout).not.toMatch(/\b\d+ failed\b/);
+    expect(first.status, first.stdout.slice(-2000) + first.stderr).toBe(3);
+    expect(first.stderr).toMatch(/secret gate: LEDGER_HMAC_SECRET found in .*logs\/proxy\.log/);
+    expect(first.stdout + first.stderr).not.toContain('sandbox-dev-secret');
+  });
 
   test('the second report carries the first run: one history line per run', () => {
     expect(second.status, second.stdout.slice(-2000) + second.stderr).toBe(0);
