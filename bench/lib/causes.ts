@@ -74,6 +74,17 @@ export function causes(f: Facts): string[] {
           : ` With ${su.workers} workers tests overlap, so the time inside tests can exceed the request phase.`),
     );
   }
+  if (su && !su.cpuMet) {
+    const load = f.conformance?.playwrightStartCpuSeconds;
+    const processes = su.workers + 1;
+    out.push(
+      `- **harness CPU ${ms(su.cpuPerRequestMs)} per request > 10 ms** (${fmt(su.cpuSeconds, 2)} CPU s for ${fmt(su.requests)} requests, figure 5).` +
+        (load !== undefined
+          ? ` Loading Playwright alone costs ${fmt(load, 2)} CPU s per process in this run (figure 6's floor), and the run has ${processes} (the runner and ${su.workers} worker${su.workers === 1 ? '' : 's'}): ${fmt(load * processes, 1)} CPU s, ${ms((load * processes * 1000) / su.requests)} per request, before the config, the listing, the global setup or any test.`
+          : '') +
+        ` The rest is per test more than per request: Playwright's fixtures, hooks, steps, the matcher objects of every expect and the messages to the runner, the reporters, and garbage collection; the harness's own code (client, schemas, evidence, redaction) is a small share of a worker's profile.`,
+    );
+  }
   const c = f.conformance;
   if (c && !c.met) {
     out.push(

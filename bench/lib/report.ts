@@ -27,6 +27,12 @@ export interface Facts {
     requests: number;
     workers: number;
     cpuSeconds: number;
+    cpuPerRequestMs: number;
+    /** CPU per request ≤ 10 ms: a third of what issue 15 measured. */
+    cpuMet: boolean;
+    /** The run before, which filled the transform cache for the copy's paths. */
+    firstWallMs: number;
+    firstCpuSeconds: number;
     met: boolean;
   };
   latency?: {
@@ -46,6 +52,8 @@ export interface Facts {
     twoWorkersMs?: number;
     /** `playwright --version` (median wall): the CLI's own start, a floor the runner pays before the config. */
     playwrightStartMs?: number;
+    /** Its CPU seconds (median): what each Playwright process pays to load before doing anything. */
+    playwrightStartCpuSeconds?: number;
     workers: number;
     met: boolean;
   };

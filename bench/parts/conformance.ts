@@ -82,6 +82,7 @@ export async function conformance(
       warmCpuSeconds: warmCpu,
       twoWorkersMs: twoWorkers,
       playwrightStartMs: pwStartMs,
+      playwrightStartCpuSeconds: pwStartCpu,
       workers: coldPw.workers,
       met,
     };

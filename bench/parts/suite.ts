@@ -4,7 +4,7 @@
 // sandbox child with the same settings gets the recorded requests again from undici, keeping the recorded
 // concurrency (a request is sent once every request that had finished before it arrived has finished), and
 // as fast as the sandbox answers. The harness's own cost per request = (suite − replay) / requests.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import type { RecordedExchange } from '../servers/sandbox';
@@ -17,6 +17,8 @@ import type { Workdir } from '../lib/workdir';
 
 /** The sandbox the suite needs: its control route on, as the in-process sandbox has it. */
 const SANDBOX_ENV = { SANDBOX_CONTROL: 'true' };
+/** Issue 15: the harness's CPU per request at most a third of the ~30 ms it measured when it was filed. */
+const CPU_PER_REQUEST_TARGET_MS = 10;
 const DROP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
 
 interface Replay {
@@ -150,20 +152,37 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
   return measured(
     '5. The suite against the sandbox vs the floor (the same requests replayed by undici)',
     async () => {
+      const cli = require.resolve('@playwright/test/cli');
+      // One worker per core, as against the in-process sandbox: this sandbox is on the same machine and
+      // answers at once, so the remote default (2 × cores, for a participant that makes workers wait) would
+      // only add worker start-up and contention to the harness's cost measured here.
+      const suiteEnv = (url: string) => cleanEnv({ LEDGER_BASE_URL: url, LEDGER_WORKERS: String(cores()) });
+      // A first run fills Playwright's transform cache for this copy (its paths are new, so every file is
+      // transpiled afresh, as after a clone): the figure is the harness's steady cost per request, as a user's
+      // every later run pays it; what the first run costs is shown beside it, and figure 6 times cold runs.
+      const warmUp = await startChild('bench/servers/sandbox.ts', { env: SANDBOX_ENV });
+      let firstRun;
+      try {
+        firstRun = await runCommand(process.execPath, [cli, 'test'], {
+          cwd: work.dir,
+          env: suiteEnv(warmUp.url),
+          log: join(work.dir, 'bench-suite-first.log'),
+        });
+      } finally {
+        await warmUp.stop();
+      }
+      // Its results must not mix with the measured run's (the first test's start is read from them).
+      rmSync(join(work.dir, 'reports'), { recursive: true, force: true });
       const recorder = await startChild('bench/servers/sandbox.ts', {
         env: { ...SANDBOX_ENV, BENCH_RECORD: '1' },
       });
-      const cli = require.resolve('@playwright/test/cli');
       const log = join(work.dir, 'bench-suite.log');
       let run;
       let records: RecordedExchange[];
       try {
         run = await runCommand(process.execPath, [cli, 'test'], {
           cwd: work.dir,
-          // One worker per core, as against the in-process sandbox: this sandbox is on the same machine and
-          // answers at once, so the remote default (2 × cores, for a participant that makes workers wait) would
-          // only add worker start-up and contention to the harness's cost measured here.
-          env: cleanEnv({ LEDGER_BASE_URL: recorder.url, LEDGER_WORKERS: String(cores()) }),
+          env: suiteEnv(recorder.url),
           log,
         });
         const file = join(work.dir, 'bench-records.json');
@@ -206,6 +225,9 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       ];
       const allowed = 2 * r.ms + 3000;
       const met = run.wallMs <= allowed && startMs <= 3000 && run.code === 0;
+      const perRequestWall = (run.wallMs - r.ms) / n;
+      const cpuPerRequestMs = (run.cpuSeconds * 1000) / n;
+      const cpuMet = cpuPerRequestMs <= CPU_PER_REQUEST_TARGET_MS;
       facts.suite = {
         wallMs: run.wallMs,
         replayMs: r.ms,
@@ -220,16 +242,18 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
         requests: n,
         workers: pw.workers,
         cpuSeconds: run.cpuSeconds,
+        cpuPerRequestMs,
+        cpuMet,
+        firstWallMs: firstRun.wallMs,
+        firstCpuSeconds: firstRun.cpuSeconds,
         met,
       };
-      const perRequestWall = (run.wallMs - r.ms) / n;
-      const cpuPerRequestMs = (run.cpuSeconds * 1000) / n;
       const perRequestPhase = (requestMs - r.ms) / n;
       const bodies = records.filter((x) => x.method !== 'GET').length;
       const mism = [...r.mismatches.entries()].sort((a, b) => b[1] - a[1]);
       return {
         summary: [
-          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} of wall and ${ms(cpuPerRequestMs)} of CPU per request`,
+          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} of wall per request; harness CPU ${ms(cpuPerRequestMs)} per request — target ≤ ${ms(CPU_PER_REQUEST_TARGET_MS, 0)} (a third of the 30 ms issue 15 measured) ${verdict(cpuMet)}`,
         ],
         body: [
           `\`playwright test\` (the project's config: ${pw.workers} worker${pw.workers === 1 ? '' : 's'} on this machine, all reporters) in a private copy of the project, LEDGER_BASE_URL = a sandbox child with SANDBOX_CONTROL=true that records every exchange; verdicts ${pw.passed} passed, ${pw.failed} failed, ${pw.skipped} skipped (exit ${run.code}). The replay sends the ${fmt(n)} recorded requests (${fmt(bodies)} with bodies) to a fresh sandbox child with undici, keeping the recorded concurrency (max ${maxConcurrency(records)} in flight) and reading every response body.`,
@@ -281,7 +305,12 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
               [
                 '**harness CPU per request**, CPU of `playwright test` / requests',
                 `**${ms(cpuPerRequestMs)}**`,
-                `${fmt(run.cpuSeconds, 2)} CPU s (user + system: the runner, its workers, every reporter; the sandbox child is not in it) beside ${s(run.wallMs)} of wall`,
+                `${fmt(run.cpuSeconds, 2)} CPU s (user + system: the runner, its workers, every reporter; the sandbox child is not in it) beside ${s(run.wallMs)} of wall; target ≤ ${ms(CPU_PER_REQUEST_TARGET_MS, 0)} ${verdict(cpuMet)}`,
+              ],
+              [
+                'the first run in this copy (not measured above)',
+                s(firstRun.wallMs),
+                `${fmt(firstRun.cpuSeconds, 2)} CPU s, exit ${firstRun.code}: Playwright's transform cache was empty for this copy's paths, so its runner transpiled every file (Babel), as on a first run after a clone; it fills the cache the measured run reads`,
               ],
             ],
           ),
