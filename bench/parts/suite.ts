@@ -70,7 +70,6 @@ async function replay(url: string, records: RecordedExchange[]): Promise<Replay>
   return { ms: elapsed, statuses, matched, mismatches };
 }
 
-/** Sum of the test durations JUnit reports (test bodies, test-scoped fixtures and hooks). */
 /**
  * When the first test began (epoch ms): the earliest `start` of the run's Allure results. Every exchange
  * before it is the global setup's — the /v2/version probe, and against LEDGER_BASE_URL the preflight checks.
@@ -86,6 +85,7 @@ function firstTestStart(resultsDir: string): number {
   return first;
 }
 
+/** Sum of the test durations JUnit reports (test bodies, test-scoped fixtures and hooks). */
 function junitTestSeconds(file: string): number {
   try {
     const xml = readFileSync(file, 'utf8');
