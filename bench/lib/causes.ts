@@ -10,6 +10,15 @@ const beyond = (rps: number, floor: number): string => {
   return `${fmt(Math.abs(d))} µs ${d >= 0 ? 'more' : 'less'} per request than the floor`;
 };
 
+/** Whether the suite of figure 5 was bound by the machine's cores or by waiting, from the CPU both sides used. */
+function coresSentence(su: NonNullable<Facts['suite']>): string {
+  const busy = (su.cpuSeconds + su.sandboxCpuSeconds) / (su.wallMs / 1000);
+  const used = `the harness (${fmt(su.cpuSeconds, 1)} CPU s) and the sandbox child (${fmt(su.sandboxCpuSeconds, 1)} CPU s) kept ${fmt(busy, 2)} of the ${su.cores} cores busy over the whole run, start included`;
+  return busy >= 0.75 * su.cores
+    ? ` The cores are the bound more than waits: ${used}, so a test that waits mostly hands its core to the others, and what shortens the run is CPU the harness no longer spends.`
+    : ` The cores were not the bound: ${used}; waits and the serial start are.`;
+}
+
 export function causes(f: Facts): string[] {
   const out: string[] = [];
   const t = f.throughput;
@@ -68,10 +77,11 @@ export function causes(f: Facts): string[] {
     const harness = su.requestMs - su.busyMs;
     out.push(
       `- **suite ${s(su.wallMs)} > 2 × replay + 3 s = ${s(2 * su.replayMs + 3000)}.** The sandbox is not the cause: it is busy ${s(su.busyMs)} of the suite (the replay of the same ${fmt(su.requests)} requests takes ${s(su.replayMs)}). ` +
-        `The time is the harness's: start ${s(su.startMs)} (target ≤ 3 s: Node, Playwright, the config with its settings validation, the global setup, then ${su.workers} worker process${su.workers === 1 ? '' : 'es'}, each loading Playwright's bundles as the runner did, every spec and fixture (from the transform cache the runner filled) and its worker fixtures before a test sends its first request), and ${s(harness)} of the request phase with no request open — ${fmt(su.idleOver100[0])} gaps > 100 ms (${s(su.idleOver100[1])}: deliberate waits of tests, e.g. SUB-DEDUP-EXPIRY waiting for a deduplication period to expire, and slow steps between requests — the longest are listed under figure 5), ${fmt(su.idleMid[0])} gaps of 10–100 ms (${s(su.idleMid[1])}) and ${fmt(su.idleUnder10[0])} gaps ≤ 10 ms (${s(su.idleUnder10[1])}): per-test fixtures (seeded faker, token minting, request context), schema checks, evidence and steps, and Playwright's per-test bookkeeping and reporters. JUnit counts ${fmt(su.testsSeconds, 1)} s inside tests for a request phase of ${s(su.requestMs)}: ${s(su.requestMs - su.testsSeconds * 1000)} pass between tests (hooks, worker-scoped fixtures, test dispatch from the main process).` +
+        `The time is the harness's: start ${s(su.startMs)} (target ≤ 3 s: Node, Playwright, the config with its settings validation, the global setup, then ${su.workers} worker process${su.workers === 1 ? '' : 'es'}, each loading Playwright's bundles as the runner did, every spec and fixture (from the transform cache the runner filled) and its worker fixtures before a test sends its first request), and ${s(harness)} of the request phase with no request open — ${su.idleOver100[0] > 0 ? `${fmt(su.idleOver100[0])} gaps > 100 ms (${s(su.idleOver100[1])}: deliberate waits of tests, e.g. SUB-DEDUP-EXPIRY waiting for a deduplication period to expire, and slow steps between requests — the longest are listed under figure 5), ` : 'no gap > 100 ms, '}${fmt(su.idleMid[0])} gaps of 10–100 ms (${s(su.idleMid[1])}) and ${fmt(su.idleUnder10[0])} gaps ≤ 10 ms (${s(su.idleUnder10[1])}): per-test fixtures (seeded faker, token minting, request context), schema checks, evidence and steps, and Playwright's per-test bookkeeping and reporters. JUnit counts ${fmt(su.testsSeconds, 1)} s inside tests for a request phase of ${s(su.requestMs)}: ${s(su.requestMs - su.testsSeconds * 1000)} pass between tests (hooks, worker-scoped fixtures, test dispatch from the main process).` +
         (su.workers === 1
           ? ' With one worker, none of it overlaps.'
-          : ` With ${su.workers} workers tests overlap, so the time inside tests can exceed the request phase.`),
+          : ` With ${su.workers} workers tests overlap, so the time inside tests can exceed the request phase.`) +
+        coresSentence(su),
     );
   }
   if (su && !su.cpuMet) {

@@ -27,6 +27,9 @@ export interface Facts {
     requests: number;
     workers: number;
     cpuSeconds: number;
+    /** The sandbox child's CPU over the same run. */
+    sandboxCpuSeconds: number;
+    cores: number;
     cpuPerRequestMs: number;
     /** CPU per request ≤ 10 ms: a third of what issue 15 measured. */
     cpuMet: boolean;

@@ -179,12 +179,16 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       const log = join(work.dir, 'bench-suite.log');
       let run;
       let records: RecordedExchange[];
+      let sandboxCpuSeconds: number;
       try {
+        const cpuBefore = await recorder.ask<{ seconds: number }>({ type: 'cpu' });
         run = await runCommand(process.execPath, [cli, 'test'], {
           cwd: work.dir,
           env: suiteEnv(recorder.url),
           log,
         });
+        sandboxCpuSeconds =
+          (await recorder.ask<{ seconds: number }>({ type: 'cpu' })).seconds - cpuBefore.seconds;
         const file = join(work.dir, 'bench-records.json');
         await recorder.ask({ type: 'records', file });
         records = JSON.parse(readFileSync(file, 'utf8')) as RecordedExchange[];
@@ -242,6 +246,8 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
         requests: n,
         workers: pw.workers,
         cpuSeconds: run.cpuSeconds,
+        sandboxCpuSeconds,
+        cores: cores(),
         cpuPerRequestMs,
         cpuMet,
         firstWallMs: firstRun.wallMs,
@@ -276,7 +282,11 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
                 s(requestMs),
                 `JUnit's test durations sum to ${fmt(testsSeconds, 2)} s`,
               ],
-              ['·· sandbox busy (a request in flight)', s(g.busy), ''],
+              [
+                '·· sandbox busy (a request in flight)',
+                s(g.busy),
+                `the sandbox child used ${fmt(sandboxCpuSeconds, 2)} CPU s over the run`,
+              ],
               idleRow('> 100 ms', g.over100),
               idleRow('10–100 ms', g.mid),
               idleRow('≤ 10 ms', g.under10),
@@ -308,6 +318,11 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
                 `${fmt(run.cpuSeconds, 2)} CPU s (user + system: the runner, its workers, every reporter; the sandbox child is not in it) beside ${s(run.wallMs)} of wall; target ≤ ${ms(CPU_PER_REQUEST_TARGET_MS, 0)} ${verdict(cpuMet)}`,
               ],
               [
+                'cores in use, (harness + sandbox CPU) / wall',
+                fmt((run.cpuSeconds + sandboxCpuSeconds) / (run.wallMs / 1000), 2),
+                `of ${cores()}: ${fmt(run.cpuSeconds, 2)} + ${fmt(sandboxCpuSeconds, 2)} CPU s over ${s(run.wallMs)}, the start (mostly one process at a time) included`,
+              ],
+              [
                 'the first run in this copy (not measured above)',
                 s(firstRun.wallMs),
                 `${fmt(firstRun.cpuSeconds, 2)} CPU s, exit ${firstRun.code}: Playwright's transform cache was empty for this copy's paths, so its runner transpiled every file (Babel), as on a first run after a clone; it fills the cache the measured run reads`,
@@ -315,7 +330,9 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
             ],
           ),
           '',
-          `Longest idle gaps during the request phase (what followed): ${g.longest.map((x) => `${ms(x.ms, 0)} → ${x.next}`).join('; ')}. A test that deliberately waits (e.g. for a deduplication period to expire) idles the sandbox here; the replay does not wait.`,
+          g.longest.length > 0
+            ? `Longest idle gaps during the request phase (what followed): ${g.longest.map((x) => `${ms(x.ms, 0)} → ${x.next}`).join('; ')}. A test that deliberately waits (e.g. for a deduplication period to expire) idles the sandbox here; the replay does not wait.`
+            : 'No idle gap of the request phase is over 100 ms: whenever a test waits (e.g. for a deduplication period to expire), another keeps the sandbox busy.',
           ...(mism.length > 0
             ? [
                 '',

@@ -1,6 +1,6 @@
 // The sandbox in a child process of the bench: `buildApp(loadConfig(env))` listening on 127.0.0.1, port 0,
 // with the SANDBOX_* settings the bench passes. Over IPC it answers `gc` (heap after a full GC; needs
-// --expose-gc) and, when BENCH_RECORD=1, `records` (every exchange it served: method, url, headers, the raw
+// --expose-gc), `cpu` (its CPU seconds so far) and, when BENCH_RECORD=1, `records` (every exchange it served: method, url, headers, the raw
 // body bytes, status, arrival and finish times), written to the file the message names.
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -67,6 +67,11 @@ async function main(): Promise<void> {
     }
     // The monotonic clock in µs, as V8's profiler stamps samples: the bench marks a --cpu-prof window with it.
     if (msg.type === 'hrtime') return { us: Number(process.hrtime.bigint() / 1000n) };
+    // The child's own CPU (user + system, all its threads): the bench reads it before and after a suite run.
+    if (msg.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      return { seconds: (user + system) / 1e6 };
+    }
     if (msg.type === 'records') {
       writeFileSync(String(msg.file), JSON.stringify(records));
       return { count: records.length };
