@@ -21,6 +21,7 @@ import {
   type VersionRead,
 } from './preflight-checks';
 import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
+import { plainErrorSnippets } from './plain-snippets';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', 'reports');
@@ -46,6 +47,9 @@ function authLine(s: Settings): string {
 }
 
 export default async function globalSetup(config?: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  // In the runner: with no terminal to show them (CI, a log file, the bench) the colours Playwright puts on every
+  // error snippet are dropped anyway, yet each one tokenises the whole spec file (and first loads Babel for it).
+  if (!process.stdout.isTTY && !process.env.FORCE_COLOR) plainErrorSnippets();
   let s: Settings = settings();
   interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
   let baseUrl = s.baseUrl;
