@@ -231,9 +231,10 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
     async ({ ledger, commands, settings }) => {
       // The period is as short as the target allows, so the test waits little. Its duplicate only proves
       // "rejected within the period" when answered within half of it (room for the participant's and the
-      // sequencer's clocks to differ); a later answer that is accepted proves nothing, so the period doubles
-      // and a new change ID tries again, up to 8 s × LEDGER_TIMEOUT_SCALE.
-      const maxMs = 8_000 * settings.timeoutScale;
+      // sequencer's clocks to differ); a later answer that is accepted proves nothing, so a new change ID tries
+      // again with a period at least twice as long and at least the round trips just seen, up to
+      // 8 s × LEDGER_TIMEOUT_SCALE.
+      const maxMs = Math.round(8_000 * settings.timeoutScale);
       let periodMs = Math.round(250 * settings.timeoutScale);
       let req: SubmitRequest;
       let first: JsTransactionTree;
@@ -255,10 +256,10 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
           break;
         }
         expect(
-          2 * periodMs,
+          periodMs,
           `a duplicate answered within half a period of at most ${maxMs} ms (it took ${Math.round(elapsedMs)} ms): raise LEDGER_TIMEOUT_SCALE`,
-        ).toBeLessThanOrEqual(maxMs);
-        periodMs *= 2;
+        ).toBeLessThan(maxMs);
+        periodMs = Math.min(maxMs, Math.max(2 * periodMs, Math.ceil(elapsedMs)));
       }
       // Poll until accepted: rejections are expected until the period has passed.
       let accepted: Awaited<ReturnType<LedgerClient['submitAndWaitForTransactionTree']>> | undefined;
