@@ -12,9 +12,8 @@ const beyond = (rps: number, floor: number): string => {
 
 /** Whether the suite of figure 5 was bound by the machine's cores or by waiting, from the CPU both sides used. */
 function coresSentence(su: NonNullable<Facts['suite']>): string {
-  const busy = (su.cpuSeconds + su.sandboxCpuSeconds) / (su.wallMs / 1000);
-  const used = `the harness (${fmt(su.cpuSeconds, 1)} CPU s) and the sandbox child (${fmt(su.sandboxCpuSeconds, 1)} CPU s) kept ${fmt(busy, 2)} of the ${su.cores} cores busy over the whole run, start included`;
-  return busy >= 0.75 * su.cores
+  const used = `the harness (${fmt(su.cpuSeconds, 1)} CPU s) and the sandbox child (${fmt(su.sandboxCpuSeconds, 1)} CPU s) kept ${fmt(su.coresBusy, 2)} of the ${su.cores} cores busy over the whole run, start included`;
+  return su.coresBusy >= 0.75 * su.cores
     ? ` The cores are the bound more than waits: ${used}, so a test that waits mostly hands its core to the others, and what shortens the run is CPU the harness no longer spends.`
     : ` The cores were not the bound: ${used}; waits and the serial start are.`;
 }
@@ -88,7 +87,7 @@ export function causes(f: Facts): string[] {
     const load = f.conformance?.playwrightStartCpuSeconds;
     const processes = su.workers + 1;
     out.push(
-      `- **harness CPU ${ms(su.cpuPerRequestMs)} per request > 10 ms** (${fmt(su.cpuSeconds, 2)} CPU s for ${fmt(su.requests)} requests, figure 5).` +
+      `- **harness CPU ${ms(su.cpuPerRequestMs)} per request > ${ms(su.cpuTargetMs, 0)}** (${fmt(su.cpuSeconds, 2)} CPU s for ${fmt(su.requests)} requests, figure 5).` +
         (load !== undefined
           ? ` Loading Playwright alone costs ${fmt(load, 2)} CPU s per process in this run (figure 6's floor), and the run has ${processes} (the runner and ${su.workers} worker${su.workers === 1 ? '' : 's'}): ${fmt(load * processes, 1)} CPU s, ${ms((load * processes * 1000) / su.requests)} per request, before the config, the listing, the global setup or any test.`
           : '') +
@@ -104,7 +103,7 @@ export function causes(f: Facts): string[] {
           : '') +
         ` Playwright runs ${c.workers} worker${c.workers === 1 ? '' : 's'}` +
         (c.twoWorkersMs !== undefined ? ` (with \`--workers=2\`: ${s(c.twoWorkersMs)})` : '') +
-        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm: Playwright's runner transpiles every spec, fixture and reporter with Babel (about 60 files) while it lists the tests, before any worker can start, and tsx compiles the runner-side scripts and the sandbox. Inside the workers the CPU is mostly Playwright's per-test machinery (fixtures, hooks, steps, the matcher objects of every expect, messages to the runner) and garbage collection; the harness's own code is a small share of a worker's profile, and leaving out the stack capture of the boxed request steps saved no measurable CPU. A busy machine (load above the cores) stretches every figure of this section.`,
+        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm: Playwright's runner transpiles every spec, fixture and reporter with Babel (about 60 files) while it lists the tests, before any worker can start, and tsx compiles the runner-side scripts and the sandbox. Inside the workers the CPU is mostly Playwright's per-test machinery${su && !su.cpuMet ? ' (see the harness CPU above)' : ' (fixtures, hooks, steps, the matcher objects of every expect, messages to the runner) and garbage collection'}; leaving out the stack capture of the boxed request steps saved no measurable CPU. A busy machine (load above the cores) stretches every figure of this section.`,
     );
   }
   const l = f.latency;

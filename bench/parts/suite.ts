@@ -232,6 +232,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       const perRequestWall = (run.wallMs - r.ms) / n;
       const cpuPerRequestMs = (run.cpuSeconds * 1000) / n;
       const cpuMet = cpuPerRequestMs <= CPU_PER_REQUEST_TARGET_MS;
+      const coresBusy = (run.cpuSeconds + sandboxCpuSeconds) / (run.wallMs / 1000);
       facts.suite = {
         wallMs: run.wallMs,
         replayMs: r.ms,
@@ -248,7 +249,9 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
         cpuSeconds: run.cpuSeconds,
         sandboxCpuSeconds,
         cores: cores(),
+        coresBusy,
         cpuPerRequestMs,
+        cpuTargetMs: CPU_PER_REQUEST_TARGET_MS,
         cpuMet,
         firstWallMs: firstRun.wallMs,
         firstCpuSeconds: firstRun.cpuSeconds,
@@ -319,7 +322,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
               ],
               [
                 'cores in use, (harness + sandbox CPU) / wall',
-                fmt((run.cpuSeconds + sandboxCpuSeconds) / (run.wallMs / 1000), 2),
+                fmt(coresBusy, 2),
                 `of ${cores()}: ${fmt(run.cpuSeconds, 2)} + ${fmt(sandboxCpuSeconds, 2)} CPU s over ${s(run.wallMs)}, the start (mostly one process at a time) included`,
               ],
               [

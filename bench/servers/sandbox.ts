@@ -1,7 +1,8 @@
 // The sandbox in a child process of the bench: `buildApp(loadConfig(env))` listening on 127.0.0.1, port 0,
 // with the SANDBOX_* settings the bench passes. Over IPC it answers `gc` (heap after a full GC; needs
-// --expose-gc), `cpu` (its CPU seconds so far) and, when BENCH_RECORD=1, `records` (every exchange it served: method, url, headers, the raw
-// body bytes, status, arrival and finish times), written to the file the message names.
+// --expose-gc), `cpu` (its CPU seconds so far) and, when BENCH_RECORD=1, `records` (every exchange it served:
+// method, url, headers, the raw body bytes, status, arrival and finish times), written to the file the message
+// names.
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
