@@ -130,3 +130,10 @@ test('toMatchSchema names the failing path and keyword', () => {
   expect(m).toContain('at /version: type');
   expect(m).toContain("at (root): required — must have required property 'features'");
 });
+
+test('toBeNo5xx passes any answer below 500 and prints a server error with its body', () => {
+  harness(response(409, duplicate)).toBeNo5xx('a duplicate');
+  harness(response(413, 'too large', 'text/plain')).toBeNo5xx('a body of 11 MiB');
+  const m = messageOf(() => harness(response(500, { message: 'boom' })).toBeNo5xx('submit — body of 9 MiB'));
+  expect(m).toContain('expected no 5xx for submit — body of 9 MiB, got 500 {"message":"boom"}');
+});
