@@ -1,11 +1,12 @@
 // The schema registry: every schema of schemas/ added to one ajv (JSON Schema 2020-12, strict, all errors,
-// ajv-formats), each compiled once per process — i.e. once per Playwright worker — when first used, and cached.
-// A broken schema is caught by selftest/schemas.test.ts, which compiles every one.
+// ajv-formats). The body schemas are validated by ajv's standalone code, compiled once per machine
+// (./compiled); anything else (a defs.json definition) by the live ajv, loaded and compiled in a process on
+// first use. A broken schema is caught by selftest/schemas.test.ts, which compiles every one.
 // The harness's matchers call validate(); fixtures may reuse the id grammars through grammar().
 
-import Ajv2020 from 'ajv/dist/2020';
+import type Ajv2020 from 'ajv/dist/2020';
 import type { AnySchemaObject, ErrorObject } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import { compiledValidators, standaloneModule, type Validator } from './compiled';
 import cantonError from './canton-error.json';
 import defs from './defs.json';
 import submitRequest from './submit-request.json';
@@ -51,14 +52,23 @@ export function defRef(name: DefName): DefRef {
 
 let registry: Ajv2020 | undefined;
 
-/** The shared ajv instance with every schema added; each compiled on its first use (a fault run's worker
- * often needs one or two of them, and compiling all costs a tenth of a second per worker). */
+// allowUnionTypes: nullable fields are written `"type": ["string", "null"]`, which strict mode otherwise
+// refuses. validateSchema: false — checking each schema against the 2020-12 meta-schema compiles that
+// meta-schema first, 0.1 s in every process; selftest/schemas.test.ts checks them once instead. code.source and
+// code.formats let ajv write standalone code (./compiled) that loads the formats from ajv-formats.
+const OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateSchema: false } as const;
+
+/** The shared ajv instance with every schema added; each compiled on its first use. Loaded on first call. */
 export function schemaRegistry(): Ajv2020 {
   if (registry) return registry;
-  // allowUnionTypes: nullable fields are written `"type": ["string", "null"]`, which strict mode
-  // otherwise refuses. validateSchema: false — checking each schema against the 2020-12 meta-schema compiles
-  // that meta-schema first, 0.1 s in every worker; selftest/schemas.test.ts checks them once instead.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateSchema: false });
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use: most processes never need ajv */
+  const { Ajv2020: Ajv, _ } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+  const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const ajv = new Ajv({
+    ...OPTIONS,
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
   addFormats(ajv);
   for (const schema of SCHEMAS) ajv.addSchema(schema);
   registry = ajv;
@@ -69,11 +79,41 @@ function resolveId(id: SchemaId | SchemaName | DefRef): string {
   return id in SCHEMA_IDS ? SCHEMA_IDS[id as SchemaName] : id;
 }
 
-/** Validates `data`; returns ajv's errors, empty when valid. */
-export function validate(id: SchemaId | SchemaName | DefRef, data: unknown): ErrorObject[] {
-  const key = resolveId(id);
+/** Export name of each body schema in the standalone module (an identifier), by $id. */
+const EXPORT_OF: Record<string, string> = Object.fromEntries(
+  Object.entries(SCHEMA_IDS).map(([name, id]) => [id, name.replace(/-/g, '_')]),
+);
+
+let bodies: Record<string, Validator> | null | undefined;
+
+/** The body schemas' standalone validators, keyed by everything that shapes their code. */
+function bodyValidators(): Record<string, Validator> | null {
+  if (bodies !== undefined) return bodies;
+  /* eslint-disable @typescript-eslint/no-require-imports -- versions only */
+  const key = JSON.stringify({
+    ajv: (require('ajv/package.json') as { version: string }).version,
+    formats: (require('ajv-formats/package.json') as { version: string }).version,
+    options: OPTIONS,
+    schemas: SCHEMAS,
+  });
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const exports = Object.fromEntries(Object.entries(EXPORT_OF).map(([id, name]) => [name, id]));
+  bodies = compiledValidators(key, () => standaloneModule(schemaRegistry(), exports)) ?? null;
+  return bodies;
+}
+
+function validatorOf(key: string): Validator {
+  const name = EXPORT_OF[key];
+  const compiled = name === undefined ? undefined : bodyValidators()?.[name];
+  if (compiled) return compiled;
   const check = schemaRegistry().getSchema(key);
   if (!check) throw new Error(`no schema ${key}`);
+  return check;
+}
+
+/** Validates `data`; returns ajv's errors, empty when valid. */
+export function validate(id: SchemaId | SchemaName | DefRef, data: unknown): ErrorObject[] {
+  const check = validatorOf(resolveId(id));
   return check(data) ? [] : [...(check.errors ?? [])];
 }
 
