@@ -6,7 +6,7 @@
 
 import type Ajv2020 from 'ajv/dist/2020';
 import type { AnySchemaObject, ErrorObject } from 'ajv/dist/2020';
-import { compiledValidators, standaloneModule, type Validator } from './compiled';
+import { cachedValidator, standaloneModule, type Validator } from './compiled';
 import cantonError from './canton-error.json';
 import defs from './defs.json';
 import submitRequest from './submit-request.json';
@@ -79,33 +79,42 @@ function resolveId(id: SchemaId | SchemaName | DefRef): string {
   return id in SCHEMA_IDS ? SCHEMA_IDS[id as SchemaName] : id;
 }
 
-/** Export name of each body schema in the standalone module (an identifier), by $id. */
+/** Export name of each body schema in its standalone module (an identifier), by $id. */
 const EXPORT_OF: Record<string, string> = Object.fromEntries(
   Object.entries(SCHEMA_IDS).map(([name, id]) => [id, name.replace(/-/g, '_')]),
 );
 
-let bodies: Record<string, Validator> | null | undefined;
+let shape: string | undefined;
+const compiled = new Map<string, Validator>();
 
-/** The body schemas' standalone validators, keyed by everything that shapes their code. */
-function bodyValidators(): Record<string, Validator> | null {
-  if (bodies !== undefined) return bodies;
+/**
+ * A body schema's standalone validator, one module per schema so that a process with a cold cache compiles only
+ * what it validates; keyed by everything that shapes the code (all schemas: they refer to defs.json).
+ */
+function compiledValidator(id: string, name: string): Validator {
+  let check = compiled.get(id);
+  if (check) return check;
   /* eslint-disable @typescript-eslint/no-require-imports -- versions only */
-  const key = JSON.stringify({
+  shape ??= JSON.stringify({
     ajv: (require('ajv/package.json') as { version: string }).version,
     formats: (require('ajv-formats/package.json') as { version: string }).version,
     options: OPTIONS,
     schemas: SCHEMAS,
   });
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const exports = Object.fromEntries(Object.entries(EXPORT_OF).map(([id, name]) => [name, id]));
-  bodies = compiledValidators(key, () => standaloneModule(schemaRegistry(), exports)) ?? null;
-  return bodies;
+  check = cachedValidator(`${shape}\n${name}`, name, () => {
+    const ajv = schemaRegistry();
+    const live = ajv.getSchema(id);
+    if (!live) throw new Error(`no schema ${id}`);
+    return { code: standaloneModule(ajv, { [name]: id }), live };
+  });
+  compiled.set(id, check);
+  return check;
 }
 
 function validatorOf(key: string): Validator {
   const name = EXPORT_OF[key];
-  const compiled = name === undefined ? undefined : bodyValidators()?.[name];
-  if (compiled) return compiled;
+  if (name !== undefined) return compiledValidator(key, name);
   const check = schemaRegistry().getSchema(key);
   if (!check) throw new Error(`no schema ${key}`);
   return check;
