@@ -62,3 +62,21 @@ test('.not and Playwright matchers always go through Playwright expect', () => {
   check(ok.status).toBe(200);
   expect(calls()).toBe(2);
 });
+
+test('a matcher that throws is left to Playwright expect, which reports it', () => {
+  const exploding = {
+    toExplode(): never {
+      throw new Error('the matcher broke');
+    },
+  };
+  let calls = 0;
+  const spy = new Proxy(expect.extend(exploding), {
+    apply(target, thisArg, args) {
+      calls++;
+      return Reflect.apply(target, thisArg, args) as unknown;
+    },
+  });
+  const check = lean(spy, exploding);
+  expect(() => check(ok).toExplode()).toThrow('the matcher broke');
+  expect(calls).toBe(1);
+});
