@@ -37,7 +37,12 @@ export async function conformance(
       for (let i = 1; i <= opts.runs; i++) {
         const tmp = mkdtempSync(join(tmpdir(), 'bench-cold-tmp-'));
         tmps.push(tmp);
-        await go(`**cold ${i}** (empty TMPDIR: no tsx / Playwright transform cache)`, 'cold', tmp, []);
+        await go(
+          `**cold ${i}** (empty TMPDIR: no tsx / Playwright transform cache, no compiled schemas)`,
+          'cold',
+          tmp,
+          [],
+        );
         await go(`warm ${i} (the caches cold ${i} filled)`, 'warm', tmp, []);
       }
       if (opts.workersWhatIf)
