@@ -4,7 +4,7 @@
 // of CPU, and a run starts several workers (npm test, ~100); reading the generated module costs a few ms.
 // The generated code is ajv's own, from the same options: the same checks, the same error objects.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInThisContext } from 'node:vm';
@@ -18,8 +18,8 @@ export const CACHE_DIR = path.join(tmpdir(), `ledger-conformance-schemas-${proce
 
 /**
  * `name`'s validator from `key`'s cached module. On a miss — or a module that does not load — `build` compiles it
- * with the live ajv: its standalone code is stored for the next process, its live validator serves this one (an
- * unwritable directory is fine: every process then compiles, as without the cache).
+ * with the live ajv: its standalone code is stored for the next process, its live validator serves this one. A
+ * directory that is not this user's alone is never read nor written: every process then compiles, as before.
  */
 export function cachedValidator(
   key: string,
@@ -27,15 +27,47 @@ export function cachedValidator(
   build: () => { code: string; live: Validator },
 ): Validator {
   const file = cacheFile(key);
-  try {
-    const cached = load(readFileSync(file, 'utf8'), file)[name];
-    if (cached) return cached;
-  } catch {
-    // Not there yet (or damaged): built below.
+  const usable = cacheUsable();
+  if (usable) {
+    try {
+      const cached = load(readFileSync(file, 'utf8'), file)[name];
+      if (cached) return cached;
+    } catch {
+      // Not there yet (or damaged): built below.
+    }
   }
   const { code, live } = build();
-  store(file, code);
+  if (usable) store(file, code);
   return live;
+}
+
+let usableDir: boolean | undefined;
+
+/** Whether CACHE_DIR can be trusted with code this process will run; made (0700) when missing. */
+function cacheUsable(): boolean {
+  if (usableDir === undefined) {
+    try {
+      mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+    } catch {
+      // Unwritable temporary directory: checked below, and then not used.
+    }
+    usableDir = privateDir(CACHE_DIR);
+  }
+  return usableDir;
+}
+
+/**
+ * A directory only this user can write: owned by it, not group- or world-writable. The temporary directory is
+ * shared, and anyone who could put a file there would have it run by the next harness process.
+ */
+export function privateDir(dir: string): boolean {
+  try {
+    const st = statSync(dir);
+    const uid = process.getuid?.();
+    return st.isDirectory() && (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The cache file of `key`. */
@@ -44,7 +76,6 @@ export const cacheFile = (key: string): string =>
 
 function store(file: string, code: string): void {
   try {
-    mkdirSync(CACHE_DIR, { recursive: true });
     // Written aside and renamed: a worker reading at the same moment sees the whole module or none.
     const aside = `${file}.${process.pid}.tmp`;
     writeFileSync(aside, code);

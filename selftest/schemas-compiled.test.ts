@@ -1,9 +1,11 @@
 // The body schemas' standalone validators (schemas/compiled.ts) judge exactly as the live ajv does — the same
 // verdict and the same error objects — and the generated module is read back from the cache, not rebuilt.
 import { test, expect } from '@playwright/test';
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SCHEMA_IDS, schemaRegistry, validate, type SchemaName } from '../schemas';
-import { cacheFile, cachedValidator, standaloneModule } from '../schemas/compiled';
+import { cacheFile, cachedValidator, privateDir, standaloneModule } from '../schemas/compiled';
 import * as ex from './schema-examples';
 
 const EXAMPLES: Record<SchemaName, () => Record<string, unknown>> = {
@@ -63,4 +65,18 @@ test('a miss compiles and stores the module; the next process reads it back inst
   expect(stored).not.toBe(live);
   expect([stored(1), stored(undefined)]).toEqual([true, false]);
   rmSync(cacheFile(key));
+});
+
+test('the cache is used only in a directory no other user can write (its code is run)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-private-'));
+  try {
+    expect(privateDir(dir)).toBe(true);
+    chmodSync(dir, 0o777);
+    expect(privateDir(dir)).toBe(false);
+    chmodSync(dir, 0o775);
+    expect(privateDir(dir)).toBe(false);
+    expect(privateDir(join(dir, 'missing'))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
