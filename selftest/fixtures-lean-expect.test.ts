@@ -80,3 +80,20 @@ test('a matcher that throws is left to Playwright expect, which reports it', () 
   expect(() => check(ok).toExplode()).toThrow('the matcher broke');
   expect(calls).toBe(1);
 });
+
+test('an extended, soft or configured lean expect keeps the fast path for every matcher it has', () => {
+  const seen: string[] = [];
+  // Playwright calls a matcher with its full context (utils among it); the fast path with none.
+  const noting = (tag: string) =>
+    function (this: { utils?: unknown }) {
+      seen.push(`${tag} ${this.utils === undefined ? 'direct' : 'playwright'}`);
+      return { pass: true, message: () => '' };
+    };
+  const first = lean(expect, {}).extend({ toNoteA: noting('a') });
+  const second = first.extend({ toNoteB: noting('b') });
+  second(1).toNoteA();
+  second(1).toNoteB();
+  second.soft(1).toNoteB();
+  second.configure({ timeout: 1 })(1).toNoteA();
+  expect(seen).toEqual(['a direct', 'b direct', 'b direct', 'a direct']);
+});
