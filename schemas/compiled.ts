@@ -14,7 +14,7 @@ import type { ErrorObject } from 'ajv/dist/2020';
 export type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** Where a process looks first; a different user gets a directory of its own (as Playwright's caches). */
-export const CACHE_DIR = path.join(tmpdir(), `ledger-conformance-schemas-${process.getuid?.() ?? 'user'}`);
+const CACHE_DIR = path.join(tmpdir(), `ledger-conformance-schemas-${process.getuid?.() ?? 'user'}`);
 
 /**
  * `name`'s validator from `key`'s cached module. On a miss — or a module that does not load — `build` compiles it

@@ -3,7 +3,14 @@
 // the period, what differs in it is a new change. Each "same change" case first shows that its variant is
 // accepted on its own, so the rejection can only be the duplicate. canton-behaviour §1.6.
 import { test } from '../fixtures';
-import type { CallOptions, JsTransactionTree, LedgerClient, SubmitRequest } from '../fixtures';
+import type {
+  CallOptions,
+  JsTransactionTree,
+  LedgerClient,
+  LedgerResponse,
+  SubmitRequest,
+  SubmitResponse,
+} from '../fixtures';
 import {
   duration,
   expect,
@@ -262,7 +269,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
         periodMs = Math.min(maxMs, Math.max(2 * periodMs, Math.ceil(elapsedMs)));
       }
       // Poll until accepted: rejections are expected until the period has passed.
-      let accepted: Awaited<ReturnType<LedgerClient['submitAndWaitForTransactionTree']>> | undefined;
+      let accepted: LedgerResponse<SubmitResponse> | undefined;
       const pollMs = periodMs + 10_000 * settings.timeoutScale;
       await expect
         .poll(
