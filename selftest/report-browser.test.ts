@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test, expect } from '@playwright/test';
+import { test, expect as baseExpect } from '@playwright/test';
 import {
   kindsRun,
   noChromium,
@@ -19,6 +19,11 @@ import {
 } from './support/report-kit';
 
 const SCREENSHOT_DIR = resolve(ROOT, 'reports', 'selftest');
+
+// The single-file report takes ~3.6 s to show its first test on a quiet host (it parses every result inlined
+// in the HTML), more beside other work: a wait of 20 s is over three times that, so no check here depends on
+// the machine's speed. A missing element still fails, only later.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -36,6 +41,17 @@ test.describe('the report in a real browser', () => {
     ({ dir: out, run } = await kindsRun());
     server = await serveStatic(join(out, 'allure'));
     browser = await openBrowser();
+  });
+
+  // CI prints a failure's output, not its error-context file: say where the page was and what it showed.
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus || !browser) return;
+    const { page } = browser;
+    const shown = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch((e: unknown) => `(no snapshot: ${String(e)})`);
+    console.log(`page at the failure: ${page.url()}\n${shown.slice(0, 4_000)}`);
   });
 
   test.afterAll(async () => {
@@ -65,10 +81,15 @@ test.describe('the report in a real browser', () => {
     }
     await expect(page.getByText(/^VER-AUTH-REQUIRED the version operation requires/).first()).toBeVisible();
     await page.getByPlaceholder('Search tests').fill('');
+    // The cleared search applies after the same pause (150 ms), and then replaces the tab buttons with new
+    // ones: a click in that moment can miss the tab. One CI run clicked and never saw the Categories tab.
+    // Wait until the search has applied, and check the click took.
+    await expect(page).not.toHaveURL(/[?&]query=/);
     await expect(page.getByText('Participant version')).toBeVisible();
     await expect(page.getByText('vet-entries-unsorted')).toBeVisible();
     // The Categories tab (not the filter of the same name), one category per verdict seen in this run.
     await page.getByRole('button', { name: /^Categories \d+$/ }).click();
+    await expect(page).toHaveURL(/#categories$/);
     for (const name of [
       'Non-conformance: the target breaks the rule',
       'Known deviation: expected of this participant version (baseline)',
