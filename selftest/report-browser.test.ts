@@ -7,11 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test, expect as baseExpect } from '@playwright/test';
+import { test } from '@playwright/test';
 import {
   kindsRun,
   noChromium,
   openBrowser,
+  pageExpect as expect,
   reportTests,
   ROOT,
   serveStatic,
@@ -19,11 +20,6 @@ import {
 } from './support/report-kit';
 
 const SCREENSHOT_DIR = resolve(ROOT, 'reports', 'selftest');
-
-// The single-file report takes ~3.6 s to show its first test on a quiet host (it parses every result inlined
-// in the HTML), more beside other work: a wait of 20 s is over three times that, so no check here depends on
-// the machine's speed. A missing element still fails, only later.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe.configure({ mode: 'serial' });
 

@@ -13,6 +13,7 @@ import {
   freshReportsDir,
   noChromium,
   openBrowser,
+  pageExpect,
   readJson,
   reportTests,
   ROOT,
@@ -102,13 +103,13 @@ test.describe('report history across runs', () => {
     const browser = await openBrowser();
     try {
       await browser.page.goto(`${server.url}#${shape.id}`);
-      await expect(browser.page.getByText(shape.name).first()).toBeVisible();
+      await pageExpect(browser.page.getByText(shape.name).first()).toBeVisible();
       // The tab counts the earlier runs: one.
       const tab = browser.page.getByRole('button', { name: /^History \d+$/ });
-      await expect(tab).toHaveText(/History\s*1/);
+      await pageExpect(tab).toHaveText(/History\s*1/);
       await tab.click();
       // The earlier run, shown as a dated entry with its status.
-      await expect(browser.page.locator('body')).toContainText(/\d{1,2}:\d{2}:\d{2}/);
+      await pageExpect(browser.page.locator('body')).toContainText(/\d{1,2}:\d{2}:\d{2}/);
       expect(browser.external).toEqual([]);
     } finally {
       await browser.close();

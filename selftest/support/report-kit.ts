@@ -7,11 +7,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { expect } from '@playwright/test';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { onceAcrossWorkers } from './once-across-workers';
 
 export { ROOT };
+
+/**
+ * expect() for pages in Chromium: waits up to 20 s. The slowest wait, the single-file report showing its first
+ * test (it parses every result inlined in the HTML), takes ~3.6 s on a quiet host and more beside other work;
+ * 20 s is over three times that, so no browser check depends on the machine's speed. A missing element still
+ * fails, only later.
+ */
+export const pageExpect = expect.configure({ timeout: 20_000 });
 
 /** A run with every verdict kind: the sandbox's VER- rules and VET-PAGE-ORDER (broken by a fault) + the samples. */
 export const KINDS_RUN = {
