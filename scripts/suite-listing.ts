@@ -12,13 +12,24 @@ interface ListedSuite {
 
 let cache: Map<string, Set<string>> | undefined;
 
+/**
+ * The listing's environment: no participant needed (an unreachable default), and none of Playwright's
+ * PLAYWRIGHT_JSON_OUTPUT_* variables — set by a CI job for its own JSON report, they send the listing to a
+ * file, and stdout (read here) comes back empty.
+ */
+export function listingEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, LEDGER_BASE_URL: env.LEDGER_BASE_URL || 'http://127.0.0.1:9' };
+  for (const k of ['FILE', 'DIR', 'NAME']) delete out[`PLAYWRIGHT_JSON_OUTPUT_${k}`];
+  return out;
+}
+
 /** rule id → the spec files (relative to root) whose test titles start with it. */
 export function ruleFiles(root: string): Map<string, Set<string>> {
   if (cache) return cache;
   const cli = require.resolve('@playwright/test/cli');
   const out = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json'], {
     cwd: root,
-    env: { ...process.env, LEDGER_BASE_URL: process.env.LEDGER_BASE_URL || 'http://127.0.0.1:9' },
+    env: listingEnv(process.env),
     maxBuffer: 64 * 1024 * 1024,
   }).toString();
   const listing = JSON.parse(out.slice(out.indexOf('{'))) as {
