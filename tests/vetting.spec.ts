@@ -70,6 +70,29 @@ const walkFiltered = (
   return readPages(ledger, pageSize === undefined ? request : { ...request, pageSize }, count + 2, 3);
 };
 
+/**
+ * One walk per page size, in order, each at most pageBound(count, size) pages, labelled `pageSize N` for the
+ * messages; with `unsized`, first a walk without pageSize (the server's page size), at most count + 2 pages.
+ */
+async function walksBySize(
+  ledger: Parameters<typeof readPages>[0],
+  request: ListRequest,
+  count: number,
+  sizes: readonly number[],
+  unsized = false,
+): Promise<[string, PageRun][]> {
+  const walks: [string, PageRun][] = unsized
+    ? [['no pageSize', await readPages(ledger, request, count + 2)]]
+    : [];
+  for (const pageSize of sizes) {
+    walks.push([
+      `pageSize ${pageSize}`,
+      await readPages(ledger, { ...request, pageSize }, pageBound(count, pageSize)),
+    ]);
+  }
+  return walks;
+}
+
 const describeRun = (run: PageRun): string =>
   run.pages
     .map((p) => `page ${p.number}: ${p.entries.length} entries, token ${JSON.stringify(p.nextPageToken)}`)
@@ -217,18 +240,14 @@ test.describe('POST /v2/package-vetting/list', () => {
     target,
   }) => {
     const max = target.limits.maxVettedPackagesPageSize;
-    const { listing, observed } = await observeStable(ledger, async (l) => {
-      const walks: [number, PageRun][] = [];
-      for (const pageSize of smallPageSizes(l.entries.length, max)) {
-        walks.push([pageSize, await readPages(ledger, { pageSize }, pageBound(l.entries.length, pageSize))]);
-      }
-      return walks;
-    });
+    const { listing, observed } = await observeStable(ledger, (l) =>
+      walksBySize(ledger, {}, l.entries.length, smallPageSizes(l.entries.length, max)),
+    );
     test.skip(listing.entries.length < 2, 'the target lists fewer than two entries: a walk has one page');
-    for (const [pageSize, run] of observed) {
+    for (const [what, run] of observed) {
       expect(
         entryDifferences(listing.entries, run.entries),
-        `the walk with pageSize ${pageSize} against the listing (${describeRun(run)})`,
+        `the walk with ${what} against the listing (${describeRun(run)})`,
       ).toEqual([]);
     }
   });
@@ -238,17 +257,9 @@ test.describe('POST /v2/package-vetting/list', () => {
     target,
   }) => {
     const max = target.limits.maxVettedPackagesPageSize;
-    const { listing, observed } = await observeStable(ledger, async (l) => {
-      const count = l.entries.length;
-      const walks: [string, PageRun][] = [['no pageSize', await readPages(ledger, {}, count + 2)]];
-      for (const pageSize of smallPageSizes(count, max)) {
-        walks.push([
-          `pageSize ${pageSize}`,
-          await readPages(ledger, { pageSize }, pageBound(count, pageSize)),
-        ]);
-      }
-      return walks;
-    });
+    const { listing, observed } = await observeStable(ledger, (l) =>
+      walksBySize(ledger, {}, l.entries.length, smallPageSizes(l.entries.length, max), true),
+    );
     for (const [what, run] of observed) {
       expect(run.stoppedBecause, `the walk with ${what} (${describeRun(run)})`).toBeUndefined();
       expect(run.ended, `the walk with ${what} ends with nextPageToken ""`).toBe(true);
@@ -273,14 +284,10 @@ test.describe('POST /v2/package-vetting/list', () => {
       if (sparse === undefined) return undefined;
       const sizes = distinct([1, sparse.gap]).filter((s) => max === undefined || s <= max);
       const filter = { packageMetadataFilter: { packageIds: [sparse.packageId] } };
-      const walks: [number, PageRun][] = [];
-      for (const pageSize of sizes) {
-        walks.push([
-          pageSize,
-          await readPages(ledger, { ...filter, pageSize }, pageBound(l.entries.length, pageSize)),
-        ]);
-      }
-      return { packageId: sparse.packageId, walks };
+      return {
+        packageId: sparse.packageId,
+        walks: await walksBySize(ledger, filter, l.entries.length, sizes),
+      };
     });
     test.skip(
       observed === undefined,
@@ -288,8 +295,8 @@ test.describe('POST /v2/package-vetting/list', () => {
     );
     const { packageId, walks } = observed!;
     const expected = narrowed(listing.entries, (p) => p.packageId === packageId);
-    for (const [pageSize, run] of walks) {
-      const what = `the walk filtered by packageIds [${packageId}] with pageSize ${pageSize}`;
+    for (const [size, run] of walks) {
+      const what = `the walk filtered by packageIds [${packageId}] with ${size}`;
       expect(run.stoppedBecause, `${what} (${describeRun(run)})`).toBeUndefined();
       const missing = entryDifferences(expected, run.entries, { repeats: 'ignore' });
       expect(
@@ -308,14 +315,7 @@ test.describe('POST /v2/package-vetting/list', () => {
       const count = l.entries.length;
       // The server's page size, a final page that is exactly full, pages of two, a final page of one entry.
       const sizes = distinct([count, 2, count - 1]).filter((s) => s >= 1 && (max === undefined || s <= max));
-      const walks: [string, PageRun][] = [['no pageSize', await readPages(ledger, {}, count + 2)]];
-      for (const pageSize of sizes) {
-        walks.push([
-          `pageSize ${pageSize}`,
-          await readPages(ledger, { pageSize }, pageBound(count, pageSize)),
-        ]);
-      }
-      return walks;
+      return walksBySize(ledger, {}, count, sizes, true);
     });
     const lastEntry = listing.entries[listing.entries.length - 1];
     test.skip(lastEntry === undefined, 'the target lists nothing: no page holds a last entry');
