@@ -6,6 +6,7 @@ import {
   test,
   expect,
   type LedgerResponse,
+  type Target,
   type VettedPackage,
   type VettedPackages,
   type VettingListRequest,
@@ -91,6 +92,16 @@ async function walksBySize(
     ]);
   }
   return walks;
+}
+
+/** The maximum page size the target states in /v2/version; a test that needs it skips when it is unknown. */
+function statedMax(target: Target): number {
+  const max = target.limits.maxVettedPackagesPageSize;
+  test.skip(
+    max === undefined,
+    `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
+  );
+  return max!;
 }
 
 const describeRun = (run: PageRun): string =>
@@ -359,11 +370,7 @@ test.describe('POST /v2/package-vetting/list', () => {
     ledger,
     target,
   }) => {
-    const max = target.limits.maxVettedPackagesPageSize;
-    test.skip(
-      max === undefined,
-      `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
-    );
+    const max = statedMax(target);
     const { observed } = await observeStable(ledger, async () => ({
       zero: await ledger.listVettedPackages({ pageSize: 0 }),
       absent: await ledger.listVettedPackages({}),
@@ -383,14 +390,10 @@ test.describe('POST /v2/package-vetting/list', () => {
     ledger,
     target,
   }) => {
-    const max = target.limits.maxVettedPackagesPageSize;
-    test.skip(
-      max === undefined,
-      `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
-    );
+    const max = statedMax(target);
     const res = await ledger.listVettedPackages({ pageSize: max });
     expect(res, `pageSize ${max}, the maximum /v2/version states`).toHaveStatus(200);
-    expect((res.body.vettedPackages ?? []).length, `the page with pageSize ${max}`).toBeLessThanOrEqual(max!);
+    expect((res.body.vettedPackages ?? []).length, `the page with pageSize ${max}`).toBeLessThanOrEqual(max);
     const count = (await readListing(ledger)).entries.length;
     for (const pageSize of distinct([1, ...smallPageSizes(count, max)])) {
       const run = await readPages(ledger, { pageSize }, pageBound(count, pageSize) + 2);
@@ -405,12 +408,8 @@ test.describe('POST /v2/package-vetting/list', () => {
 
   for (const c of ABOVE_MAX) {
     test(`${c.rule} ${c.title}`, async ({ ledger, target }) => {
-      const max = target.limits.maxVettedPackagesPageSize;
-      test.skip(
-        max === undefined,
-        `the maximum page size is unknown: ${target.probeProblem ?? 'not in /v2/version'}`,
-      );
-      for (const pageSize of distinct([max! + 1, INT32_MAX]).filter((s) => s <= INT32_MAX)) {
+      const max = statedMax(target);
+      for (const pageSize of distinct([max + 1, INT32_MAX]).filter((s) => s <= INT32_MAX)) {
         const res = await ledger.listVettedPackages({ pageSize });
         c.expect(res, `pageSize ${pageSize} above the maximum ${max}`);
       }
