@@ -15,8 +15,10 @@ import type {
   CommandFactory,
   IdCase,
   JsTransactionTree,
+  LedgerClient,
   LedgerResponse,
   SubmitRequest,
+  SubmitResponse,
 } from '../fixtures';
 import {
   expect,
@@ -36,6 +38,21 @@ import {
 
 /** Canton's INVALID_ARGUMENT family (category 8, InvalidIndependentOfSystemState → 400). */
 const invalid = (code: string, of: string) => ({ of, status: 400, code, grpcCodeValue: 3, errorCategory: 8 });
+
+/**
+ * One submission per case, in order, labelled with the case; `check` judges each answer with soft assertions,
+ * so every case that fails is reported, not only the first.
+ */
+async function submitEach<C extends { description: string }>(
+  ledger: LedgerClient,
+  cases: Iterable<C>,
+  request: (c: C) => SubmitRequest,
+  check: (res: LedgerResponse<SubmitResponse>, c: C) => void,
+): Promise<void> {
+  for (const c of cases) {
+    check(await ledger.submitAndWaitForTransactionTree(request(c), { label: c.description }), c);
+  }
+}
 
 /** tapsMaxPasses came with Canton 3.4.12 (canton-behaviour §0); earlier releases ignore the unknown field. */
 const TAPS_SINCE = '3.4.12';
@@ -338,15 +355,12 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       tagsOf('SUB-LEDGERSTRING-INVALID'),
       async ({ ledger, commands, ids }) => {
         const cases = invalidValues('LedgerString', { prefix: `${ids.next('bad')}-` });
-        for (const c of field === 'commandId' ? cases : nonEmpty(cases)) {
-          const res = await ledger.submitAndWaitForTransactionTree(
-            commands.submitRequest({ [field]: c.value }),
-            {
-              label: c.description,
-            },
-          );
-          expect.soft(res).toBeRejected(`${field}: ${c.description}`);
-        }
+        await submitEach(
+          ledger,
+          field === 'commandId' ? cases : nonEmpty(cases),
+          (c) => commands.submitRequest({ [field]: c.value }),
+          (res, c) => expect.soft(res).toBeRejected(`${field}: ${c.description}`),
+        );
       },
     );
 
@@ -357,15 +371,12 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
         // Canton: commandId → INVALID_FIELD command_id, submissionId → INVALID_FIELD submission_id,
         // workflowId → INVALID_ARGUMENT (validateWorkflowId), all INVALID_ARGUMENT / category 8 / 400.
         const code = field === 'workflowId' ? 'INVALID_ARGUMENT' : 'INVALID_FIELD';
-        for (const c of nonEmpty(invalidValues('LedgerString', { prefix: `${ids.next('bad')}-` }))) {
-          const res = await ledger.submitAndWaitForTransactionTree(
-            commands.submitRequest({ [field]: c.value }),
-            {
-              label: c.description,
-            },
-          );
-          expect.soft(res).toBeCantonError(invalid(code, `${field}: ${c.description}`));
-        }
+        await submitEach(
+          ledger,
+          nonEmpty(invalidValues('LedgerString', { prefix: `${ids.next('bad')}-` })),
+          (c) => commands.submitRequest({ [field]: c.value }),
+          (res, c) => expect.soft(res).toBeCantonError(invalid(code, `${field}: ${c.description}`)),
+        );
       },
     );
 
@@ -374,14 +385,17 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       tagsOf('SUB-LEDGERSTRING-BOUNDARY'),
       async ({ ledger, commands, ids }) => {
         // Run-unique prefix (commandIds never repeat across runs); counted in the 255.
-        for (const c of validBoundaries('LedgerString', { prefix: `${ids.next('ok')}-` })) {
-          const req = commands.submitRequest({ [field]: c.value });
-          const res = await ledger.submitAndWaitForTransactionTree(req, { label: c.description });
-          expect.soft(res).toBeAccepted(`${field}: ${c.description}`);
-          if (res.status === 200 && field !== 'submissionId') {
-            expect.soft(res.body.transactionTree?.[field], `${field} echoed unchanged`).toBe(c.value);
-          }
-        }
+        await submitEach(
+          ledger,
+          validBoundaries('LedgerString', { prefix: `${ids.next('ok')}-` }),
+          (c) => commands.submitRequest({ [field]: c.value }),
+          (res, c) => {
+            expect.soft(res).toBeAccepted(`${field}: ${c.description}`);
+            if (res.status === 200 && field !== 'submissionId') {
+              expect.soft(res.body.transactionTree?.[field], `${field} echoed unchanged`).toBe(c.value);
+            }
+          },
+        );
       },
     );
   }
@@ -421,14 +435,13 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     async ({ ledger, commands, settings }) => {
       // actAs[0] is syntax-checked in the JSON layer, before authorization, for every caller (§1.3 stage 3).
       const suffix = `::${namespaceOf(settings.actAs[0])}`;
-      for (const c of invalidValues('PartyIdString', { suffix })) {
-        const req = commands.submitRequest({
-          actAs: [c.value, ...settings.actAs],
-          commands: commands.commands(),
-        });
-        const res = await ledger.submitAndWaitForTransactionTree(req, { label: c.description });
-        expect.soft(res).toBeCantonError(invalid('INVALID_ARGUMENT', `actAs[0]: ${c.description}`));
-      }
+      await submitEach(
+        ledger,
+        invalidValues('PartyIdString', { suffix }),
+        (c) => commands.submitRequest({ actAs: [c.value, ...settings.actAs], commands: commands.commands() }),
+        (res, c) =>
+          expect.soft(res).toBeCantonError(invalid('INVALID_ARGUMENT', `actAs[0]: ${c.description}`)),
+      );
     },
   );
 
@@ -447,18 +460,17 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       // A valid party the user has no right for passes the JSON layer's syntax check and is refused by
       // authorization: 403, never a 400 for its syntax.
       const suffix = `::${namespaceOf(settings.actAs[0])}`;
-      for (const c of validBoundaries('PartyIdString', { prefix: 'cf', suffix })) {
-        const req = commands.submitRequest({
-          actAs: [c.value, ...settings.actAs],
-          commands: commands.commands(),
-        });
-        const res = await ledger.submitAndWaitForTransactionTree(req, { label: c.description });
-        expect.soft(res).toBeCantonError({
-          of: `a valid party without rights: ${c.description}`,
-          status: 403,
-          grpcCodeValue: 7,
-        });
-      }
+      await submitEach(
+        ledger,
+        validBoundaries('PartyIdString', { prefix: 'cf', suffix }),
+        (c) => commands.submitRequest({ actAs: [c.value, ...settings.actAs], commands: commands.commands() }),
+        (res, c) =>
+          expect.soft(res).toBeCantonError({
+            of: `a valid party without rights: ${c.description}`,
+            status: 403,
+            grpcCodeValue: 7,
+          }),
+      );
     },
   );
 
@@ -467,15 +479,12 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     tagsOf('SUB-USERID-INVALID'),
     async ({ ledger, commands }) => {
       // "" is an absent userId (proto3), which a user token fills in: not an invalid one.
-      for (const c of nonEmpty(invalidValues('UserIdString'))) {
-        const res = await ledger.submitAndWaitForTransactionTree(
-          commands.submitRequest({ userId: c.value }),
-          {
-            label: c.description,
-          },
-        );
-        expect.soft(res).toBeRejected(`userId: ${c.description}`);
-      }
+      await submitEach(
+        ledger,
+        nonEmpty(invalidValues('UserIdString')),
+        (c) => commands.submitRequest({ userId: c.value }),
+        (res, c) => expect.soft(res).toBeRejected(`userId: ${c.description}`),
+      );
     },
   );
 
@@ -488,28 +497,24 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
         'needs a participant without authentication (LEDGER_AUTH=none): with a user token any userId other than the token user is refused (403) whatever its syntax',
       );
       const prefix = ids.runId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
-      for (const c of validBoundaries('UserIdString', { prefix }, target.version)) {
-        const res = await ledger.submitAndWaitForTransactionTree(
-          commands.submitRequest({ userId: c.value }),
-          {
-            label: c.description,
-          },
-        );
-        expect.soft(res).toBeAccepted(`userId: ${c.description}`);
-      }
+      await submitEach(
+        ledger,
+        validBoundaries('UserIdString', { prefix }, target.version),
+        (c) => commands.submitRequest({ userId: c.value }),
+        (res, c) => expect.soft(res).toBeAccepted(`userId: ${c.description}`),
+      );
     },
   );
 
   for (const c of SYNCHRONIZER_INVALID) {
     test(`${c.rule} ${c.title}`, tagsOf(c.rule), async ({ ledger, commands, settings }) => {
       // "" is an absent synchronizerId (proto3: the participant routes), not an invalid one.
-      for (const id of nonEmpty(invalidSynchronizerIds(namespaceOf(settings.synchronizerId)))) {
-        const res = await ledger.submitAndWaitForTransactionTree(
-          commands.submitRequest({ synchronizerId: id.value }),
-          { label: id.description },
-        );
-        c.expect(res, `synchronizerId: ${id.description}`);
-      }
+      await submitEach(
+        ledger,
+        nonEmpty(invalidSynchronizerIds(namespaceOf(settings.synchronizerId))),
+        (id) => commands.submitRequest({ synchronizerId: id.value }),
+        (res, id) => c.expect(res, `synchronizerId: ${id.description}`),
+      );
     });
   }
 
