@@ -19,8 +19,10 @@ export interface BadInput {
   /** The request: method and path default to the table's operation; `body` a string is sent byte for byte. */
   request: (ctx: InputContext) => Partial<RawRequest>;
   /**
-   * The body is over any sane size limit: the participant may answer 413 and close the connection before
-   * the client finished sending it, so a connection closed while sending counts as a refusal, not a 5xx.
+   * A body large enough that something in front of the participant may refuse it unread: answer 413 and close
+   * the connection before the client finished sending it. A connection closed while sending then counts as a
+   * refusal, not a 5xx. (Canton itself reads up to 10 MiB: the JSON API's pekko-http maxContentLength is
+   * maxInboundMessageSize, by default ServerConfig.defaultMaxInboundMessageSize — HttpService.scala.)
    */
   oversized?: boolean;
 }
