@@ -18,18 +18,14 @@ import {
   NANOS_PER_MILLI,
   submitAccepted,
   tagsOf,
-  treeServed,
+  treeRemovedReason,
   unknownContractId,
 } from '../fixtures/submission-helpers';
 
 test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplication', () => {
   test.beforeEach(async ({ target, ledger, commands }) => {
-    if (!target.atLeast('3.5.0')) return;
-    const served = await treeServed(target.baseUrl, ledger, commands);
-    test.skip(
-      !served,
-      `the target (${target.version}) no longer serves the tree, as §9.3 announces for 3.5.0`,
-    );
+    const removed = await treeRemovedReason(target, ledger, commands);
+    test.skip(removed !== undefined, removed);
   });
 
   test(
