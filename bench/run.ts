@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { causes } from './lib/causes';
 import { ROOT } from './lib/child';
-import { load, loadNote, machine } from './lib/machine';
+import { load, loadNote, machine, OTHERS_BUSY_CORES } from './lib/machine';
 import { measured, table, type Facts, type Section } from './lib/report';
 import { projectCopy, type Workdir } from './lib/workdir';
 import { conformance } from './parts/conformance';
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       ],
     ),
     '',
-    'The machine is shared with other engineers; each figure states the 1-minute load average before and after it. A load above the core count means processes queued for a core while the figure was taken: such a figure is pessimistic for the sandbox and for its floor alike, and the side-by-side ratios are more trustworthy than the absolute numbers.',
+    `The machine is shared with other engineers; each figure states the 1-minute load average before and after it, and how many cores' worth of CPU others used meanwhile (from /proc: the machine's busy time less the bench's own processes'). The load average counts the bench's own runs too (a suite run alone keeps it near 2), so the flag follows others' share: above ${OTHERS_BUSY_CORES} of a core, others' work took cores from the figure, which is then pessimistic for the sandbox and for its floor alike, and the side-by-side ratios are more trustworthy than the absolute numbers.`,
     '',
     '## Targets',
     '',

@@ -103,7 +103,7 @@ export function causes(f: Facts): string[] {
           : '') +
         ` Playwright runs ${c.workers} worker${c.workers === 1 ? '' : 's'}` +
         (c.twoWorkersMs !== undefined ? ` (with \`--workers=2\`: ${s(c.twoWorkersMs)})` : '') +
-        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm: Playwright's runner transpiles every spec, fixture and reporter with Babel (about 60 files) while it lists the tests, before any worker can start, and tsx compiles the runner-side scripts and the sandbox. Inside the workers the CPU is mostly Playwright's per-test machinery${su && !su.cpuMet ? ' (see the harness CPU above)' : ' (fixtures, hooks, steps, the matcher objects of every expect, messages to the runner) and garbage collection'}; leaving out the stack capture of the boxed request steps saved no measurable CPU. A busy machine (load above the cores) stretches every figure of this section.`,
+        `. Cold costs ${s(c.coldMs - c.warmMs)} more than warm: Playwright's runner transpiles every spec, fixture and reporter with Babel (about 60 files) while it lists the tests, before any worker can start, and tsx compiles the runner-side scripts and the sandbox. Inside the workers the CPU is mostly Playwright's per-test machinery${su && !su.cpuMet ? ' (see the harness CPU above)' : ' (fixtures, hooks, steps, the matcher objects of every expect, messages to the runner) and garbage collection'}; leaving out the stack capture of the boxed request steps saved no measurable CPU. Others' work beside it (a figure flagged busy) stretches every figure of this section.`,
     );
   }
   const l = f.latency;

@@ -1,18 +1,64 @@
 // What the figures were measured on. The machine is shared: every figure carries the load average before and
-// after it, so a figure taken under load says so next to itself.
+// after it and the CPU others used meanwhile, so a figure taken beside other work says so next to itself.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { ROOT } from './child';
 
 export interface Load {
   one: number;
   five: number;
+  /** Busy CPU seconds so far: of the whole machine (every tenant), and of the bench's own process tree. */
+  cpu?: { machine: number; ours: number };
+  at: number;
+}
+
+// The load average cannot tell the bench's own runs (two workers and a sandbox keep it near 2) from other
+// tenants' work; /proc can. Others' share = the machine's busy time (stolen time included) less this process's
+// and its reaped children's. Every child a figure starts has exited and been reaped when the figure ends, so the
+// difference holds only what others ran. Linux only; elsewhere the note keeps the load average alone.
+const TICK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function cpuSeconds(): Load['cpu'] {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    const self = readFileSync('/proc/self/stat', 'utf8');
+    // Fields 14–17 (utime, stime, cutime, cstime), counted after the command name's closing parenthesis.
+    const [utime, stime, cutime, cstime] = self
+      .slice(self.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 15)
+      .map(Number);
+    const sum = (...xs: (number | undefined)[]): number => xs.reduce<number>((a, x) => a + (x ?? NaN), 0);
+    const machine = sum(user, nice, system, irq, softirq, steal) / TICK;
+    const ours = sum(utime, stime, cutime, cstime) / TICK;
+    return Number.isFinite(machine) && Number.isFinite(ours) ? { machine, ours } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const load = (): Load => {
   const [one = 0, five = 0] = loadavg();
-  return { one, five };
+  return { one, five, cpu: cpuSeconds(), at: Date.now() };
 };
+
+/** Cores' worth of CPU that others used between two readings (0 = nobody else ran), if /proc says. */
+export function othersCores(before: Load, after: Load): number | undefined {
+  if (!before.cpu || !after.cpu || after.at <= before.at) return undefined;
+  const others = after.cpu.machine - before.cpu.machine - (after.cpu.ours - before.cpu.ours);
+  return Math.max(0, others) / ((after.at - before.at) / 1000);
+}
 
 export const cores = (): number => cpus().length;
 
@@ -44,9 +90,16 @@ export function machine(): Record<string, string> {
   };
 }
 
-/** Load averages of 1 min are comparable to the core count: above it, processes wait for a core. */
+/**
+ * Where /proc tells, a figure is flagged when others used more than a quarter of a core on average beside it;
+ * otherwise by the 1-min load average, which counts the bench's own processes too and so flags more often.
+ */
 export function loadNote(before: Load, after: Load): string {
-  const worst = Math.max(before.one, after.one);
-  const busy = worst > cores() * 0.75 ? ' — **busy machine: the figure is pessimistic**' : '';
-  return `load ${before.one.toFixed(2)} → ${after.one.toFixed(2)} (1 min)${busy}`;
+  const others = othersCores(before, after);
+  const busy =
+    others === undefined ? Math.max(before.one, after.one) > cores() * 0.75 : others > OTHERS_BUSY_CORES;
+  const share = others === undefined ? '' : `; others used ${others.toFixed(2)} of ${cores()} cores`;
+  return `load ${before.one.toFixed(2)} → ${after.one.toFixed(2)} (1 min)${share}${busy ? ' — **busy machine: the figure is pessimistic**' : ''}`;
 }
+
+export const OTHERS_BUSY_CORES = 0.25;
