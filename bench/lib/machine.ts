@@ -1,7 +1,7 @@
 // What the figures were measured on. The machine is shared: every figure carries the load average before and
 // after it and the CPU others used meanwhile, so a figure taken beside other work says so next to itself.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { ROOT } from './child';
 
@@ -14,9 +14,9 @@ export interface Load {
 }
 
 // The load average cannot tell the bench's own runs (two workers and a sandbox keep it near 2) from other
-// tenants' work; /proc can. Others' share = the machine's busy time (stolen time included) less this process's
-// and its reaped children's. Every child a figure starts has exited and been reaped when the figure ends, so the
-// difference holds only what others ran. Linux only; elsewhere the note keeps the load average alone.
+// tenants' work; /proc can. Others' share = the machine's busy time (stolen time included) less the bench's
+// process tree's: itself, its live descendants, and all they reaped (a child that lives across figures, as the
+// paging figures' sandbox, is counted while it runs). Linux only; elsewhere the note keeps the load average.
 const TICK = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -25,6 +25,39 @@ const TICK = (() => {
   }
 })();
 
+/** utime + stime + cutime + cstime of one process (its reaped children included), and its parent. */
+function processTicks(stat: string): { ppid: number; ticks: number } {
+  // Fields counted after the command name's closing parenthesis: 3 state, 4 ppid, …, 14–17 the four times.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = f.slice(11, 15).reduce((a, x) => a + Number(x), 0);
+  return { ppid: Number(f[1]), ticks };
+}
+
+/** The bench's own process tree: itself with its reaped children, and every live descendant with theirs. */
+function ourTicks(): number {
+  const procs = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      procs.set(Number(name), processTicks(readFileSync(`/proc/${name}/stat`, 'utf8')));
+    } catch {
+      // it exited meanwhile: its time is in its parent's reaped children's once reaped
+    }
+  }
+  const ours = new Set([process.pid]);
+  let total = 0;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, p] of procs)
+      if (!ours.has(pid) && ours.has(p.ppid)) {
+        ours.add(pid);
+        grew = true;
+      }
+  }
+  for (const pid of ours) total += procs.get(pid)?.ticks ?? NaN;
+  return total;
+}
+
 function cpuSeconds(): Load['cpu'] {
   try {
     const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
@@ -32,16 +65,9 @@ function cpuSeconds(): Load['cpu'] {
       .trim()
       .split(/\s+/)
       .map(Number);
-    const self = readFileSync('/proc/self/stat', 'utf8');
-    // Fields 14–17 (utime, stime, cutime, cstime), counted after the command name's closing parenthesis.
-    const [utime, stime, cutime, cstime] = self
-      .slice(self.lastIndexOf(')') + 2)
-      .split(' ')
-      .slice(11, 15)
-      .map(Number);
     const sum = (...xs: (number | undefined)[]): number => xs.reduce<number>((a, x) => a + (x ?? NaN), 0);
     const machine = sum(user, nice, system, irq, softirq, steal) / TICK;
-    const ours = sum(utime, stime, cutime, cstime) / TICK;
+    const ours = ourTicks() / TICK;
     return Number.isFinite(machine) && Number.isFinite(ours) ? { machine, ours } : undefined;
   } catch {
     return undefined;
