@@ -109,6 +109,26 @@ export interface VersionRead {
   problem?: string;
   /** The target gave no HTTP answer at all: why, and what to check. */
   unreachable?: Unreachable;
+  /** What showed that the base URL serves no JSON Ledger API v2 at all (see notLedgerApi). */
+  notLedgerApi?: string;
+}
+
+/**
+ * Why an answer to GET /v2/version cannot come from a JSON Ledger API v2, if it cannot. Canton serves that route
+ * at any auth setting — 200 with JSON, or a JSON error — so a 404, a redirect or an HTML page there means the
+ * base URL points somewhere else: a path prefix left out (an ingress's /api/json), a login gateway, a web
+ * page, another port. Anything else, a 5xx or a malformed version included, is the target's to be judged by the
+ * VER- and GEN- rules, so it does not stop the run.
+ */
+export function notLedgerApi(res: HttpResponse): string | undefined {
+  const html = /^\s*<(?:!doctype|html|head|body)\b/i.test(res.text) ? ' with an HTML page' : '';
+  if (res.status >= 300 && res.status < 400) {
+    // Its origin and path only: a login redirect's query may carry state that is not ours to print.
+    const to = res.headers.location?.replace(/[?#].*$/s, '');
+    return `answered ${res.status}${to ? `, a redirect to ${to}` : ''}`;
+  }
+  if (res.status === 404 || html) return `answered ${res.status}${html}`;
+  return undefined;
 }
 
 /** GET /v2/version with the settings' token, once. */
@@ -124,6 +144,9 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   } finally {
     await client.close();
   }
+  const notApi = notLedgerApi(res);
+  if (notApi)
+    return { document: undefined, status: res.status, problem: `HTTP ${res.status}`, notLedgerApi: notApi };
   if (res.status !== 200) return { document: undefined, status: res.status, problem: `HTTP ${res.status}` };
   try {
     return { document: JSON.parse(res.text), status: 200 };
@@ -472,6 +495,12 @@ export interface Preflight {
 export async function preflight(s: Settings, baseUrl: string, env: Env = process.env): Promise<Preflight> {
   let version = await readVersion(baseUrl, s);
   if (version.unreachable) return { version, resolution: undefined };
+  // First: every later call would fail too, each naming a setting that is not the cause.
+  if (version.notLedgerApi)
+    throw new PreflightError(
+      `LEDGER_BASE_URL=${baseUrl} serves no Canton JSON Ledger API v2 (GET /v2/version ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      2,
+    );
   // The token of the first read is the run's, unless it is minted for a participant yet to be asked for: then a
   // refusal here says nothing yet. Otherwise it is the first thing wrong, before any discovery call fails on it.
   const audienceUnknown =

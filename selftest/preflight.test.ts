@@ -5,7 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
+import { listen } from './support/harness-kit';
 import { minimal, staging, type Staging } from './support/staging-kit';
 
 const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
@@ -82,4 +84,49 @@ test.describe('npm run preflight', () => {
     expect(line).toContain('acme-treasury');
     expect(line).toContain('LEDGER_COMMAND_TEMPLATE');
   });
+});
+
+// The first mistake against a staging node: a base URL that is not the JSON Ledger API. Before, the run went on
+// to ask for the identity and stopped naming LEDGER_PARTICIPANT_ID, then LEDGER_COMMAND_TEMPLATE: not the cause.
+test.describe('npm run preflight, a base URL that serves no JSON Ledger API', () => {
+  let target: Staging;
+  let web: FastifyInstance;
+  let webUrl: string;
+  test.beforeAll(async () => {
+    target = await staging();
+    // A login gateway, a web server's page, and its 404 page for anything else.
+    web = Fastify();
+    web.get('/gw/v2/version', (_req, reply) =>
+      reply.redirect('https://login.example.com/authorize?client_id=qa&state=s3cr3t-state', 302),
+    );
+    web.get('/site/v2/version', (_req, reply) =>
+      reply.type('text/html').send('<!DOCTYPE html><html></html>'),
+    );
+    web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
+    webUrl = await listen(web);
+  });
+  test.afterAll(async () => {
+    await target?.app.close();
+    await web?.close();
+  });
+
+  const cases = [
+    { what: 'the participant without its path prefix', base: () => `${target.url}/api/json`, shows: '404' },
+    { what: 'a web server', base: () => webUrl, shows: '404 with an HTML page' },
+    { what: 'an HTML page answered 200', base: () => `${webUrl}/site`, shows: '200 with an HTML page' },
+    {
+      what: 'a login redirect (its query left out)',
+      base: () => `${webUrl}/gw`,
+      shows: '302, a redirect to https://login.example.com/authorize',
+    },
+  ];
+  for (const c of cases) {
+    test(`${c.what}: one line naming LEDGER_BASE_URL, before any identity is asked for`, async () => {
+      const base = c.base();
+      const line = oneLine(await preflight({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: base }));
+      expect(line).toBe(
+        `ledger-conformance: LEDGER_BASE_URL=${base} serves no Canton JSON Ledger API v2 (GET /v2/version answered ${c.shows}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      );
+    });
+  }
 });
