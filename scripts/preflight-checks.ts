@@ -121,7 +121,12 @@ export interface VersionRead {
  * VER- and GEN- rules, so it does not stop the run.
  */
 export function notLedgerApi(res: HttpResponse): string | undefined {
-  const html = /^\s*<(?:!doctype|html|head|body)\b/i.test(res.text) ? ' with an HTML page' : '';
+  // Only where Canton sends JSON for sure: an HTML 401/403 (a gateway refusing the token) or 5xx (a proxy whose
+  // participant is down) may well stand in front of the right URL.
+  const html =
+    (res.status < 300 || res.status === 404) && /^\s*<(?:!doctype|html|head|body)\b/i.test(res.text)
+      ? ' with an HTML page'
+      : '';
   if (res.status >= 300 && res.status < 400) {
     // Its origin and path only: a login redirect's query may carry state that is not ours to print.
     const to = res.headers.location?.replace(/[?#].*$/s, '');

@@ -102,6 +102,9 @@ test.describe('npm run preflight, a base URL that serves no JSON Ledger API', ()
     web.get('/site/v2/version', (_req, reply) =>
       reply.type('text/html').send('<!DOCTYPE html><html></html>'),
     );
+    web.all('/proxy/*', (_req, reply) =>
+      reply.code(401).type('text/html').send('<html>401 Authorization Required</html>'),
+    );
     web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
     webUrl = await listen(web);
   });
@@ -129,4 +132,13 @@ test.describe('npm run preflight, a base URL that serves no JSON Ledger API', ()
       );
     });
   }
+
+  test('a gateway refusing the token with an HTML 401 is a token problem, not a wrong URL', async () => {
+    const line = oneLine(
+      await preflight({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: `${webUrl}/proxy` }),
+    );
+    expect(line).toContain('refused');
+    expect(line).toContain('LEDGER_JWT_PRIVATE_KEY');
+    expect(line).not.toContain('serves no');
+  });
 });
