@@ -149,6 +149,22 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   } finally {
     await client.close();
   }
+  // Not an answer about the API: Canton's own for UNAVAILABLE / DEADLINE_EXCEEDED (503 while it starts), or a
+  // proxy's whose participant is down. Every call would get the same, so the run stops as for a target that
+  // does not answer (exit 4, every rule inconclusive), not on the identity calls that would fail next.
+  if (res.status === 502 || res.status === 503 || res.status === 504) {
+    const cause = `GET /v2/version answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
+    return {
+      document: undefined,
+      status: res.status,
+      problem: `HTTP ${res.status}`,
+      unreachable: {
+        cause,
+        check:
+          'check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started',
+      },
+    };
+  }
   const notApi = notLedgerApi(res);
   if (notApi)
     return { document: undefined, status: res.status, problem: `HTTP ${res.status}`, notLedgerApi: notApi };

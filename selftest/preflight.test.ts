@@ -105,6 +105,12 @@ test.describe('npm run preflight, a base URL that serves no JSON Ledger API', ()
     web.all('/proxy/*', (_req, reply) =>
       reply.code(401).type('text/html').send('<html>401 Authorization Required</html>'),
     );
+    web.all('/down/*', (_req, reply) =>
+      reply.code(502).type('text/html').send('<html>502 Bad Gateway</html>'),
+    );
+    web.all('/starting/*', (_req, reply) =>
+      reply.code(503).send({ code: 'SERVICE_NOT_RUNNING', cause: 'starting', grpcCodeValue: 14 }),
+    );
     web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
     webUrl = await listen(web);
   });
@@ -141,4 +147,19 @@ test.describe('npm run preflight, a base URL that serves no JSON Ledger API', ()
     expect(line).toContain('LEDGER_JWT_PRIVATE_KEY');
     expect(line).not.toContain('serves no');
   });
+
+  // As a target that does not answer: every identity call would get the same, so none is made (exit 4).
+  for (const [prefix, status] of [
+    ['down', 502],
+    ['starting', 503],
+  ] as const) {
+    test(`GET /v2/version answered ${status}: the target is down (exit 4), not a setting to fix`, async () => {
+      const base = `${webUrl}/${prefix}`;
+      const run = await preflight({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: base });
+      expect(run.status, run.stderr).toBe(4);
+      expect(run.stderr.trimEnd()).toBe(
+        `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered ${status}, a participant down or not ready (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
+      );
+    });
+  }
 });
