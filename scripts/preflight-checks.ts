@@ -20,7 +20,7 @@ import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } fr
 import { unreachableOf, type Unreachable } from '../fixtures/reachability';
 import { redact } from '../fixtures/redact';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
-import { tokenProviderFor } from '../fixtures/token-providers';
+import { TokenSourceError, tokenProviderFor } from '../fixtures/token-providers';
 import { noAuthReason, otherParticipantGate } from '../fixtures/auth-helpers';
 
 /** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
@@ -514,6 +514,16 @@ export interface Preflight {
  * inconclusive, exit 4). Throws PreflightError on anything else that would fail the run as a whole.
  */
 export async function preflight(s: Settings, baseUrl: string, env: Env = process.env): Promise<Preflight> {
+  try {
+    return await preflightSteps(s, baseUrl, env);
+  } catch (e) {
+    // The token source (an OAuth2 IdP) failed: its one line, as any other check's.
+    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+    throw e;
+  }
+}
+
+async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<Preflight> {
   let version = await readVersion(baseUrl, s);
   if (version.unreachable) return { version, resolution: undefined };
   // First: every later call would fail too, each naming a setting that is not the cause.

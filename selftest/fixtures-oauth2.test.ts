@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
-import { OAuth2Provider, createTokenProvider } from '../fixtures/token-providers';
+import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../fixtures/token-providers';
+import { cleanEnv, runNode } from './support/child-run';
 import { clientFor, listen, settingsFor } from './support/harness-kit';
 
 const CLIENT_ID = 'conformance-client';
@@ -54,6 +55,9 @@ async function startIdp(): Promise<Idp> {
       .sign(new TextEncoder().encode(DEV_DEFAULTS.hmacSecret));
     return { access_token: token, token_type: 'Bearer', expires_in: 120 };
   });
+  app.get('/login', (_req, reply) => reply.type('text/html').send('<!DOCTYPE html><html>Sign in</html>'));
+  app.post('/login', (_req, reply) => reply.type('text/html').send('<!DOCTYPE html><html>Sign in</html>'));
+  app.post('/down', (_req, reply) => reply.code(503).type('text/html').send('<html>503</html>'));
   return { app, grants, url: `${await listen(app)}/oauth/token` };
 }
 
@@ -70,8 +74,14 @@ test.describe('OAuth2 client-credentials provider', () => {
   let sandbox: FastifyInstance;
   let sandboxUrl: string;
 
+  /** A port that was listening a moment ago and is closed now: connection refused. */
+  let closedUrl: string;
+
   test.beforeAll(async () => {
     idp = await startIdp();
+    const gone = Fastify();
+    closedUrl = `${await listen(gone)}/oauth/token`;
+    await gone.close();
     sandbox = await buildApp(loadConfig({}));
     sandboxUrl = await listen(sandbox);
   });
@@ -131,8 +141,78 @@ test.describe('OAuth2 client-credentials provider', () => {
       () => undefined,
       (e: unknown) => e as Error,
     );
-    expect(error?.message).toMatch(/HTTP 401 invalid_client: Client authentication failed/);
-    expect(error?.message).not.toContain(CLIENT_SECRET);
+    expect(error).toBeInstanceOf(TokenSourceError);
+    expect(error?.message).toBe(
+      `the IdP at LEDGER_OAUTH_TOKEN_URL=${idp.url} refused the token request (401 invalid_client: Client authentication failed): check LEDGER_OAUTH_CLIENT_ID and LEDGER_OAUTH_CLIENT_SECRET (sent as form fields; LEDGER_OAUTH_CLIENT_AUTH=basic sends them the other way)`,
+    );
+    expect((error as TokenSourceError).targetDown).toBe(false);
     expect(String(error?.stack)).not.toContain(CLIENT_SECRET);
+  });
+
+  // Each a setting to fix (targetDown false) but an IdP that does not answer, which is the run's to call
+  // inconclusive (true); one line each, naming the setting.
+  const failures: {
+    what: string;
+    url: (idp: Idp) => string;
+    line: (url: string) => string;
+    down: boolean;
+  }[] = [
+    {
+      what: 'a URL with no token endpoint',
+      url: (i) => i.url.replace('/oauth/token', '/oauth/nothing'),
+      line: (u) =>
+        `the IdP at LEDGER_OAUTH_TOKEN_URL=${u} refused the token request (404 Not Found): set LEDGER_OAUTH_TOKEN_URL to the IdP's token endpoint (this URL has none)`,
+      down: false,
+    },
+    {
+      what: 'a login page',
+      url: (i) => i.url.replace('/oauth/token', '/login'),
+      line: (u) =>
+        `LEDGER_OAUTH_TOKEN_URL=${u} answered 200 with an HTML page: set it to the IdP's OAuth2 token endpoint (client credentials)`,
+      down: false,
+    },
+    {
+      what: 'an IdP that is down',
+      url: (i) => i.url.replace('/oauth/token', '/down'),
+      line: (u) => `the IdP at LEDGER_OAUTH_TOKEN_URL=${u} answered 503: check that it is up`,
+      down: true,
+    },
+    {
+      what: 'nothing listening',
+      url: () => closedUrl,
+      line: (u) =>
+        `the IdP cannot be reached at LEDGER_OAUTH_TOKEN_URL=${u}: ECONNREFUSED; check its host and port and the network route to it`,
+      down: true,
+    },
+  ];
+  for (const f of failures) {
+    test(`${f.what}: one line naming the setting`, async () => {
+      const url = f.url(idp);
+      const error = await createTokenProvider(settingsFor(oauthEnv(idp, { LEDGER_OAUTH_TOKEN_URL: url })))
+        .token()
+        .then(
+          () => undefined,
+          (e: unknown) => e as TokenSourceError,
+        );
+      expect(error).toBeInstanceOf(TokenSourceError);
+      expect(error?.message).toBe(f.line(url));
+      expect(error?.targetDown).toBe(f.down);
+    });
+  }
+
+  test('npm run preflight with a refused grant: one line and exit 2, not a stack trace', async () => {
+    const env = { ...oauthEnv(idp, { LEDGER_OAUTH_CLIENT_SECRET: `${CLIENT_SECRET}-wrong` }) };
+    const run = await runNode(['--require', 'tsx/cjs', 'scripts/preflight.ts'], {
+      ...cleanEnv(),
+      ...env,
+      LEDGER_BASE_URL: sandboxUrl,
+    });
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^ledger-conformance: the IdP at .* refused the token request \(401 invalid_client/,
+      ),
+    ]);
+    expect(run.stderr).not.toContain(CLIENT_SECRET);
   });
 });
