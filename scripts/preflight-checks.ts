@@ -20,7 +20,7 @@ import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } fr
 import { unreachableOf, type Unreachable } from '../fixtures/reachability';
 import { redact } from '../fixtures/redact';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
-import { TokenSourceError, tokenProviderFor } from '../fixtures/token-providers';
+import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../fixtures/token-providers';
 import { noAuthReason, otherParticipantGate } from '../fixtures/auth-helpers';
 
 /** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
@@ -524,6 +524,13 @@ export async function preflight(s: Settings, baseUrl: string, env: Env = process
 }
 
 async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<Preflight> {
+  // A static token past its exp would be refused as any wrong token; saying it expired saves the search.
+  const exp = s.auth.kind === 'static' ? tokenExpiry(s.auth.token) : undefined;
+  if (exp !== undefined && exp * 1000 <= Date.now())
+    throw new PreflightError(
+      `LEDGER_TOKEN expired at ${new Date(exp * 1000).toISOString()} (its exp): set it to a current access token for this participant`,
+      2,
+    );
   let version = await readVersion(baseUrl, s);
   if (version.unreachable) return { version, resolution: undefined };
   // First: every later call would fail too, each naming a setting that is not the cause.

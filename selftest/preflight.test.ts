@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
 import { listen } from './support/harness-kit';
 import { minimal, staging, type Staging } from './support/staging-kit';
@@ -55,6 +56,21 @@ test.describe('npm run preflight', () => {
     const env = { ...minimal(target, 'qa-runner', target.otherKeyPath), LEDGER_PARTICIPANT_ID: 'p::1220ab' };
     const line = oneLine(await preflight(env));
     expect(line).toMatch(/refused the harness's token \(.* answered 401\): set LEDGER_JWT_PRIVATE_KEY/);
+  });
+
+  test('an expired static token: one line saying so, no request made with it', async () => {
+    const exp = Math.floor(Date.now() / 1000) - 3600;
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('qa-runner')
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode('any key: the harness only reads exp'));
+    const line = oneLine(
+      await preflight({ LEDGER_BASE_URL: target.url, LEDGER_AUTH: 'static', LEDGER_TOKEN: token }),
+    );
+    expect(line).toBe(
+      `ledger-conformance: LEDGER_TOKEN expired at ${new Date(exp * 1000).toISOString()} (its exp): set it to a current access token for this participant`,
+    );
   });
 
   test('a user without rights: one line naming the user and what to set', async () => {
