@@ -121,10 +121,14 @@ export interface VersionRead {
  * VER- and GEN- rules, so it does not stop the run.
  */
 export function notLedgerApi(res: HttpResponse): string | undefined {
-  // Only where Canton sends JSON for sure: an HTML 401/403 (a gateway refusing the token) or 5xx (a proxy whose
-  // participant is down) may well stand in front of the right URL.
+  // Not for an HTML 401/403 (a gateway refusing the token) or 5xx (a proxy whose participant is down): those may
+  // stand in front of the right URL. Any other, a 400 included (nginx's 'plain HTTP request sent to HTTPS port'),
+  // cannot be Canton's: it answers GET /v2/version, which takes no input, with JSON.
   const html =
-    (res.status < 300 || res.status === 404) && /^\s*<(?:!doctype|html|head|body)\b/i.test(res.text)
+    res.status < 500 &&
+    res.status !== 401 &&
+    res.status !== 403 &&
+    /^\s*<(?:!doctype|html|head|body)\b/i.test(res.text)
       ? ' with an HTML page'
       : '';
   if (res.status >= 300 && res.status < 400) {

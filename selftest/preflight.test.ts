@@ -127,6 +127,12 @@ test.describe('npm run preflight, a base URL that serves no JSON Ledger API', ()
     web.all('/starting/*', (_req, reply) =>
       reply.code(503).send({ code: 'SERVICE_NOT_RUNNING', cause: 'starting', grpcCodeValue: 14 }),
     );
+    web.get('/tls/v2/version', (_req, reply) =>
+      reply
+        .code(400)
+        .type('text/html')
+        .send('<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head></html>'),
+    );
     web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
     webUrl = await listen(web);
   });
@@ -139,6 +145,11 @@ test.describe('npm run preflight, a base URL that serves no JSON Ledger API', ()
     { what: 'the participant without its path prefix', base: () => `${target.url}/api/json`, shows: '404' },
     { what: 'a web server', base: () => webUrl, shows: '404 with an HTML page' },
     { what: 'an HTML page answered 200', base: () => `${webUrl}/site`, shows: '200 with an HTML page' },
+    {
+      what: "a proxy's https port asked in http",
+      base: () => `${webUrl}/tls`,
+      shows: '400 with an HTML page',
+    },
     {
       what: 'a login redirect (its query left out)',
       base: () => `${webUrl}/gw`,
