@@ -11,6 +11,8 @@ export interface Load {
   /** Busy CPU seconds so far: of the whole machine (every tenant), and of the bench's own process tree. */
   cpu?: { machine: number; ours: number };
   at: number;
+  /** CPU milliseconds of the speed probe (speedProbeMs) at this reading. */
+  probeMs: number;
 }
 
 // The load average cannot tell the bench's own runs (two workers and a sandbox keep it near 2) from other
@@ -74,9 +76,38 @@ function cpuSeconds(): Load['cpu'] {
   }
 }
 
+// The host's own speed, which /proc cannot show: two full runs of the same tree ten minutes apart, nobody else on
+// this machine, spent 16.5 and 22.0 CPU s on the same cold conformance runs (other VMs on the same physical
+// cores, a clock that moves). The probe is a fixed piece of the harness's kind of work (JSON round trips of 200
+// tree-like events and a regex over them), its CPU time the least of five after a warm-up, in a fresh Node
+// process (in the bench's own, its heap and its last child's after-effects moved it by half): the same on the
+// same host, so it moves with the host. Compare it between figures and RESULTS files, never with a number.
+const PROBE = `
+const doc = { events: Array.from({ length: 200 }, (_, i) => ({ id: '#' + i + ':0',
+  party: 'p' + i + '::1220' + 'ab'.repeat(32), args: { n: i, s: 'x'.repeat(40), l: [1, 2, 3] } })) };
+const once = () => {
+  const start = process.cpuUsage();
+  let n = 0;
+  for (let i = 0; i < 150; i++) n += JSON.parse(JSON.stringify(doc)).events.filter((e) => /::1220/.test(e.party)).length;
+  const used = process.cpuUsage(start);
+  if (n !== 30000) throw new Error('wrong count');
+  return (used.user + used.system) / 1000;
+};
+once();
+console.log(Math.min(...Array.from({ length: 5 }, once)));
+`;
+
+export function speedProbeMs(): number {
+  try {
+    return Number(execFileSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' }).trim());
+  } catch {
+    return NaN;
+  }
+}
+
 export const load = (): Load => {
   const [one = 0, five = 0] = loadavg();
-  return { one, five, cpu: cpuSeconds(), at: Date.now() };
+  return { one, five, cpu: cpuSeconds(), at: Date.now(), probeMs: speedProbeMs() };
 };
 
 /** Cores' worth of CPU that others used between two readings (0 = nobody else ran), if /proc says. */
@@ -125,7 +156,8 @@ export function loadNote(before: Load, after: Load): string {
   const busy =
     others === undefined ? Math.max(before.one, after.one) > cores() * 0.75 : others > OTHERS_BUSY_CORES;
   const share = others === undefined ? '' : `; others used ${others.toFixed(2)} of ${cores()} cores`;
-  return `load ${before.one.toFixed(2)} → ${after.one.toFixed(2)} (1 min)${share}${busy ? ' — **busy machine: the figure is pessimistic**' : ''}`;
+  const probe = `; speed probe ${before.probeMs.toFixed(0)} → ${after.probeMs.toFixed(0)} ms`;
+  return `load ${before.one.toFixed(2)} → ${after.one.toFixed(2)} (1 min)${share}${probe}${busy ? ' — **busy machine: the figure is pessimistic**' : ''}`;
 }
 
 export const OTHERS_BUSY_CORES = 0.25;
