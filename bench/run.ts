@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       ],
     ),
     '',
-    `The machine is shared with other engineers; each figure states the 1-minute load average before and after it, how many cores' worth of CPU others used meanwhile (from /proc: the machine's busy time less the bench's own processes'), and a speed probe (CPU ms of a fixed piece of JSON work in a fresh Node process: it moves with the host itself, e.g. other VMs on the same physical cores, which /proc cannot see). The load average counts the bench's own runs too (a suite run alone keeps it near 2), so the flag follows others' share: above ${OTHERS_BUSY_CORES} of a core, others' work took cores from the figure, which is then pessimistic for the sandbox and for its floor alike, and the side-by-side ratios are more trustworthy than the absolute numbers.`,
+    `The machine is shared with other engineers; each figure states the 1-minute load average before and after it, how many cores' worth of CPU others used meanwhile (from /proc: the machine's busy time less the bench's own processes'), and a speed probe per core (CPU ms of a fixed piece of JSON work in a fresh Node process pinned to the core: it moves with the host itself, e.g. another VM busy on the same physical core, which /proc cannot see). The load average counts the bench's own runs too (a suite run alone keeps it near 2), so the flag follows others' share: above ${OTHERS_BUSY_CORES} of a core, others' work took cores from the figure, which is then pessimistic for the sandbox and for its floor alike, and the side-by-side ratios are more trustworthy than the absolute numbers.`,
     '',
     '## Targets',
     '',

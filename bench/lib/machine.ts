@@ -11,8 +11,8 @@ export interface Load {
   /** Busy CPU seconds so far: of the whole machine (every tenant), and of the bench's own process tree. */
   cpu?: { machine: number; ours: number };
   at: number;
-  /** CPU milliseconds of the speed probe (speedProbeMs) at this reading. */
-  probeMs: number;
+  /** CPU milliseconds of the speed probe (speedProbeMs) at this reading, per core. */
+  probeMs: number[];
 }
 
 // The load average cannot tell the bench's own runs (two workers and a sandbox keep it near 2) from other
@@ -97,12 +97,31 @@ once();
 console.log(Math.min(...Array.from({ length: 5 }, once)));
 `;
 
-export function speedProbeMs(): number {
+/** Where taskset is missing (not Linux, util-linux not installed): one unpinned probe. */
+const TASKSET = (() => {
   try {
-    return Number(execFileSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' }).trim());
+    execFileSync('taskset', ['-c', '0', 'true']);
+    return true;
   } catch {
-    return NaN;
+    return false;
   }
+})();
+
+/**
+ * The probe on each core (pinned with taskset), or once unpinned. Per core, because the cores of a cloud VM need
+ * not be equal: here one ran the probe in 28 ms and the other in 45 at the same moment (its physical core shared
+ * with a busy neighbour), and a figure's processes land on either.
+ */
+export function speedProbeMs(): number[] {
+  const run = (command: string, args: string[]): number => {
+    try {
+      return Number(execFileSync(command, [...args, '-e', PROBE], { encoding: 'utf8' }).trim());
+    } catch {
+      return NaN;
+    }
+  };
+  if (!TASKSET) return [run(process.execPath, [])];
+  return Array.from({ length: cores() }, (_, i) => run('taskset', ['-c', String(i), process.execPath]));
 }
 
 export const load = (): Load => {
@@ -156,7 +175,8 @@ export function loadNote(before: Load, after: Load): string {
   const busy =
     others === undefined ? Math.max(before.one, after.one) > cores() * 0.75 : others > OTHERS_BUSY_CORES;
   const share = others === undefined ? '' : `; others used ${others.toFixed(2)} of ${cores()} cores`;
-  const probe = `; speed probe ${before.probeMs.toFixed(0)} → ${after.probeMs.toFixed(0)} ms`;
+  const ms = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join('/');
+  const probe = `; speed probe${before.probeMs.length > 1 ? ' per core' : ''} ${ms(before.probeMs)} → ${ms(after.probeMs)} ms`;
   return `load ${before.one.toFixed(2)} → ${after.one.toFixed(2)} (1 min)${share}${probe}${busy ? ' — **busy machine: the figure is pessimistic**' : ''}`;
 }
 
