@@ -195,7 +195,8 @@ test.describe('OAuth2 client-credentials provider', () => {
           (e: unknown) => e as TokenSourceError,
         );
       expect(error).toBeInstanceOf(TokenSourceError);
-      expect(error?.message).toBe(f.line(url));
+      // A proxy variable of the machine's would add its note: the line starts the same.
+      expect(error?.message.startsWith(f.line(url)), error?.message).toBe(true);
       expect(error?.targetDown).toBe(f.down);
     });
   }

@@ -73,6 +73,22 @@ test.describe('npm run preflight', () => {
     );
   });
 
+  test('a proxy variable set: the unreachable line says the harness does not use it, and not its URL', async () => {
+    const gone = Fastify();
+    const url = await listen(gone);
+    await gone.close();
+    const run = await preflight({
+      ...minimal(target, 'qa-runner'),
+      LEDGER_BASE_URL: url,
+      HTTPS_PROXY: 'http://qa:proxy-password@proxy.example:3128',
+    });
+    expect(run.status, run.stderr).toBe(4);
+    expect(run.stderr).toContain(
+      'refused (ECONNREFUSED); check that the participant is running and the host and port of LEDGER_BASE_URL; HTTPS_PROXY is set, but the harness connects directly, without a proxy',
+    );
+    expect(run.stderr).not.toContain('proxy-password');
+  });
+
   test('a user without rights: one line naming the user and what to set', async () => {
     const line = oneLine(await preflight(minimal(target, 'qa-none')));
     expect(line).toContain('user qa-none has no CanActAs right');

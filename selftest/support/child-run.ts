@@ -11,10 +11,15 @@ export interface ChildOutcome {
   stderr: string;
 }
 
-/** The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into a self-test's run. */
+/**
+ * The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into a self-test's run, nor its proxy variables
+ * (the runs talk to 127.0.0.1, and the harness's lines mention a proxy variable that is set).
+ */
 export function cleanEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k) && !/^(https?|all|no)_proxy$/i.test(k),
+    ),
   );
 }
 
