@@ -1,0 +1,144 @@
+// What the preflight (scripts/preflight-checks.ts, in-process) makes of a base URL that is no JSON Ledger API, or
+// not now, and of a token or a proxy that will not do: each case stops with the error that names its cause, before
+// any identity is asked for. preflight.test.ts runs the CLI for one case of each kind (its line, its exit code).
+import { expect, test } from '@playwright/test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { TransportFailure } from '../fixtures/http';
+import { unreachableOf } from '../fixtures/reachability';
+import { preflight, PreflightError, type Preflight } from '../scripts/preflight-checks';
+import { listen, settingsFor } from './support/harness-kit';
+import { minimal, staging, type Staging } from './support/staging-kit';
+
+/** The preflight's result, or the PreflightError it stopped with. */
+function outcome(env: Record<string, string>): Promise<Preflight | PreflightError> {
+  const s = settingsFor(env);
+  return preflight(s, s.baseUrl!, env).catch((e: unknown) => {
+    if (e instanceof PreflightError) return e;
+    throw e;
+  });
+}
+
+/** The error's message when the preflight stopped with exit 2. */
+async function settingError(env: Record<string, string>): Promise<string> {
+  const o = await outcome(env);
+  expect(o).toBeInstanceOf(PreflightError);
+  expect((o as PreflightError).exitCode).toBe(2);
+  return (o as PreflightError).message;
+}
+
+test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
+  let target: Staging;
+  let web: FastifyInstance;
+  let webUrl: string;
+  test.beforeAll(async () => {
+    target = await staging();
+    // A login gateway, a web page, nginx's answer to http on its https port, a gateway refusing the token, a
+    // proxy whose participant is down, Canton starting, and a web server's 404 page for anything else.
+    web = Fastify();
+    web.get('/gw/v2/version', (_req, reply) =>
+      reply.redirect('https://login.example.com/authorize?client_id=qa&state=s3cr3t-state', 302),
+    );
+    web.get('/site/v2/version', (_req, reply) =>
+      reply.type('text/html').send('<!DOCTYPE html><html></html>'),
+    );
+    web.get('/tls/v2/version', (_req, reply) =>
+      reply
+        .code(400)
+        .type('text/html')
+        .send('<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head></html>'),
+    );
+    web.all('/proxy/*', (_req, reply) =>
+      reply.code(401).type('text/html').send('<html>401 Authorization Required</html>'),
+    );
+    web.all('/down/*', (_req, reply) =>
+      reply.code(502).type('text/html').send('<html>502 Bad Gateway</html>'),
+    );
+    web.all('/starting/*', (_req, reply) =>
+      reply.code(503).send({ code: 'SERVICE_NOT_RUNNING', cause: 'starting', grpcCodeValue: 14 }),
+    );
+    web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
+    webUrl = await listen(web);
+  });
+  test.afterAll(async () => {
+    await target?.app.close();
+    await web?.close();
+  });
+
+  const cases = [
+    { what: 'the participant without its path prefix', base: () => `${target.url}/api/json`, shows: '404' },
+    { what: 'a web server', base: () => webUrl, shows: '404 with an HTML page' },
+    { what: 'an HTML page answered 200', base: () => `${webUrl}/site`, shows: '200 with an HTML page' },
+    {
+      what: "a proxy's https port asked in http",
+      base: () => `${webUrl}/tls`,
+      shows: '400 with an HTML page',
+    },
+    {
+      what: 'a login redirect (its query left out)',
+      base: () => `${webUrl}/gw`,
+      shows: '302, a redirect to https://login.example.com/authorize',
+    },
+  ];
+  for (const c of cases) {
+    test(`${c.what}: the error names LEDGER_BASE_URL and the fix`, async () => {
+      const base = c.base();
+      expect(await settingError({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: base })).toBe(
+        `LEDGER_BASE_URL=${base} serves no Canton JSON Ledger API v2 (GET /v2/version answered ${c.shows}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      );
+    });
+  }
+
+  test('a gateway refusing the token with an HTML 401 is a token problem, not a wrong URL', async () => {
+    const message = await settingError({
+      ...minimal(target, 'qa-runner'),
+      LEDGER_BASE_URL: `${webUrl}/proxy`,
+    });
+    expect(message).toContain('refused');
+    expect(message).toContain('LEDGER_JWT_PRIVATE_KEY');
+    expect(message).not.toContain('serves no');
+  });
+
+  // As a target that does not answer: every identity call would get the same, so none is made (exit 4).
+  for (const [prefix, status] of [
+    ['down', 502],
+    ['starting', 503],
+  ] as const) {
+    test(`GET /v2/version answered ${status}: the target is down, not a setting to fix`, async () => {
+      const o = await outcome({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: `${webUrl}/${prefix}` });
+      expect(o).not.toBeInstanceOf(PreflightError);
+      expect((o as Preflight).resolution).toBeUndefined();
+      expect((o as Preflight).version.unreachable).toEqual({
+        cause: `GET /v2/version answered ${status}, a participant down or not ready (or a proxy in front of one)`,
+        check:
+          'check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started',
+      });
+    });
+  }
+
+  test('an expired static token: the error says when it expired, no request made with it', async () => {
+    const exp = Math.floor(Date.now() / 1000) - 3600;
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('qa-runner')
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode('any key: the harness only reads exp'));
+    // A base URL answering 502 to everything: had a request been made, the outcome would be the target down.
+    expect(
+      await settingError({ LEDGER_BASE_URL: `${webUrl}/down`, LEDGER_AUTH: 'static', LEDGER_TOKEN: token }),
+    ).toBe(
+      `LEDGER_TOKEN expired at ${new Date(exp * 1000).toISOString()} (its exp): set it to a current access token for this participant`,
+    );
+  });
+});
+
+test('a proxy variable set: what to check says the harness does not use it, never its URL', () => {
+  const refused = new TransportFailure('the connection was refused (ECONNREFUSED)', 'refused');
+  const { check } = unreachableOf(refused, { HTTPS_PROXY: 'http://qa:proxy-password@proxy.example:3128' });
+  expect(check).toBe(
+    'check that the participant is running and the host and port of LEDGER_BASE_URL; HTTPS_PROXY is set, but the harness connects directly, without a proxy',
+  );
+  expect(unreachableOf(refused, {}).check).toBe(
+    'check that the participant is running and the host and port of LEDGER_BASE_URL',
+  );
+});
