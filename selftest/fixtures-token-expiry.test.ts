@@ -1,4 +1,5 @@
-// A static token that runs out during a run (the version route takes no token: the vetting list does): the participant's 401 to a request made with the run's own token
+// The run's token failing during a run. An IdP that stops answering: the request is not sent, and the test is
+// inconclusive. A static token that runs out (the version route takes no token: the vetting list does): the participant's 401 to a request made with the run's own token
 // is inconclusive (the harness's token, not the rule), while a 401 to a token a test chose — the expired token
 // of AUTH-EXPIRED-TOKEN — stays an answer for the test to judge.
 import { test, expect } from '@playwright/test';
@@ -7,6 +8,7 @@ import { SignJWT } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
 import { INCONCLUSIVE } from '../fixtures/inconclusive';
+import { TokenSourceError } from '../fixtures/token-providers';
 import { clientFor, listen } from './support/harness-kit';
 
 /** A dev-secret user token for `conformance` whose exp is `offset` seconds from now. */
@@ -56,5 +58,21 @@ test.describe('the run token expiring during a run', () => {
   test("the run's own token, still valid, is answered as usual", async () => {
     const client = clientFor(url, { token: () => devToken(120) });
     expect((await client.listVettedPackages({})).status).toBe(200);
+  });
+
+  test('an IdP that stops answering: the request is not sent, and is inconclusive', async () => {
+    const down = new TokenSourceError(
+      'the IdP cannot be reached at LEDGER_OAUTH_TOKEN_URL=…: ECONNREFUSED',
+      true,
+    );
+    const client = clientFor(url, { token: () => Promise.reject(down) });
+    const error = await client.listVettedPackages({}).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toBe(
+      `${INCONCLUSIVE} POST /v2/package-vetting/list was not sent: ${down.message}`,
+    );
+    expect(client.evidence.exchanges).toHaveLength(0);
   });
 });
