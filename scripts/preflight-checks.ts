@@ -19,7 +19,7 @@ import {
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../fixtures/http';
 import { unreachableOf, type Unreachable } from '../fixtures/reachability';
 import { redact } from '../fixtures/redact';
-import { loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
+import { displayUrl, loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../fixtures/token-providers';
 import { noAuthReason, otherParticipantGate } from '../fixtures/auth-helpers';
 
@@ -117,10 +117,10 @@ export interface VersionRead {
  * Why an answer to GET /v2/version cannot come from a JSON Ledger API v2, if it cannot. Canton serves that route
  * at any auth setting — 200 with JSON, or a JSON error — so a 404, a redirect or an HTML page there means the
  * base URL points somewhere else: a path prefix left out (an ingress's /api/json), a login gateway, a web
- * page, another port. Anything else, a 5xx or a malformed version included, is the target's to be judged by the
- * VER- and GEN- rules, so it does not stop the run.
+ * page, another port. Anything else, a 500 or a malformed version included, is the target's to be judged by the
+ * VER- and GEN- rules, so it does not stop the run (502, 503 and 504: the target is down, see readVersion).
  */
-export function notLedgerApi(res: HttpResponse): string | undefined {
+export function notLedgerApi(res: HttpResponse, url: string): string | undefined {
   // Not for an HTML 401/403 (a gateway refusing the token) or 5xx (a proxy whose participant is down): those may
   // stand in front of the right URL. Any other, a 400 included (nginx's 'plain HTTP request sent to HTTPS port'),
   // cannot be Canton's: it answers GET /v2/version, which takes no input, with JSON.
@@ -132,8 +132,14 @@ export function notLedgerApi(res: HttpResponse): string | undefined {
       ? ' with an HTML page'
       : '';
   if (res.status >= 300 && res.status < 400) {
-    // Its origin and path only: a login redirect's query may carry state that is not ours to print.
-    const to = res.headers.location?.replace(/[?#].*$/s, '');
+    // Its origin and path only: a login redirect's query may carry state, its URL credentials, not ours to print.
+    let to: string | undefined;
+    try {
+      const where = new URL(res.headers.location ?? '', url);
+      if (res.headers.location) to = `${where.origin}${where.pathname}`;
+    } catch {
+      // not a URL: the status alone
+    }
     return `answered ${res.status}${to ? `, a redirect to ${to}` : ''}`;
   }
   if (res.status === 404 || html) return `answered ${res.status}${html}`;
@@ -169,7 +175,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
       },
     };
   }
-  const notApi = notLedgerApi(res);
+  const notApi = notLedgerApi(res, `${baseUrl}/v2/version`);
   if (notApi)
     return { document: undefined, status: res.status, problem: `HTTP ${res.status}`, notLedgerApi: notApi };
   if (res.status !== 200) return { document: undefined, status: res.status, problem: `HTTP ${res.status}` };
@@ -540,7 +546,7 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   // First: every later call would fail too, each naming a setting that is not the cause.
   if (version.notLedgerApi)
     throw new PreflightError(
-      `LEDGER_BASE_URL=${baseUrl} serves no Canton JSON Ledger API v2 (GET /v2/version ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      `LEDGER_BASE_URL=${displayUrl(baseUrl)} serves no Canton JSON Ledger API v2 (GET /v2/version ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
       2,
     );
   // The token of the first read is the run's, unless it is minted for a participant yet to be asked for: then a

@@ -39,6 +39,10 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
     web.get('/gw/v2/version', (_req, reply) =>
       reply.redirect('https://login.example.com/authorize?client_id=qa&state=s3cr3t-state', 302),
     );
+    web.get('/rel/v2/version', (_req, reply) => reply.redirect('/sso/login?next=%2Fv2%2Fversion', 303));
+    web.get('/cred/v2/version', (_req, reply) =>
+      reply.redirect('https://qa:s3cr3t@login.example.com/authorize', 307),
+    );
     web.get('/site/v2/version', (_req, reply) =>
       reply.type('text/html').send('<!DOCTYPE html><html></html>'),
     );
@@ -78,6 +82,19 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
       what: 'a login redirect (its query left out)',
       base: () => `${webUrl}/gw`,
       shows: '302, a redirect to https://login.example.com/authorize',
+    },
+    {
+      what: 'a relative redirect, resolved',
+      base: () => `${webUrl}/rel`,
+      // A getter: webUrl is known once beforeAll has run.
+      get shows() {
+        return `303, a redirect to ${webUrl}/sso/login`;
+      },
+    },
+    {
+      what: 'a redirect with credentials in it (left out)',
+      base: () => `${webUrl}/cred`,
+      shows: '307, a redirect to https://login.example.com/authorize',
     },
   ];
   for (const c of cases) {
