@@ -2,13 +2,13 @@
 // not now, and of a token or a proxy that will not do: each case stops with the error that names its cause, before
 // any identity is asked for. preflight.test.ts runs the CLI for one case of each kind (its line, its exit code).
 import { expect, test } from '@playwright/test';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { TransportFailure } from '../fixtures/http';
 import { unreachableOf } from '../fixtures/reachability';
 import { preflight, PreflightError, type Preflight } from '../scripts/preflight-checks';
-import { listen, settingsFor } from './support/harness-kit';
-import { minimal, staging, type Staging } from './support/staging-kit';
+import { settingsFor } from './support/harness-kit';
+import { stagingAndNotLedgerApis } from './support/not-ledger-api';
+import { minimal } from './support/staging-kit';
 
 /** The preflight's result, or the PreflightError it stopped with. */
 function outcome(env: Record<string, string>): Promise<Preflight | PreflightError> {
@@ -28,79 +28,44 @@ async function settingError(env: Record<string, string>): Promise<string> {
 }
 
 test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
-  let target: Staging;
-  let web: FastifyInstance;
-  let webUrl: string;
-  test.beforeAll(async () => {
-    target = await staging();
-    // A login gateway, a web page, nginx's answer to http on its https port, a gateway refusing the token, a
-    // proxy whose participant is down, Canton starting, and a web server's 404 page for anything else.
-    web = Fastify();
-    web.get('/gw/v2/version', (_req, reply) =>
-      reply.redirect('https://login.example.com/authorize?client_id=qa&state=s3cr3t-state', 302),
-    );
-    web.get('/rel/v2/version', (_req, reply) => reply.redirect('/sso/login?next=%2Fv2%2Fversion', 303));
-    web.get('/cred/v2/version', (_req, reply) =>
-      reply.redirect('https://qa:s3cr3t@login.example.com/authorize', 307),
-    );
-    web.get('/site/v2/version', (_req, reply) =>
-      reply.type('text/html').send('<!DOCTYPE html><html></html>'),
-    );
-    web.get('/tls/v2/version', (_req, reply) =>
-      reply
-        .code(400)
-        .type('text/html')
-        .send('<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head></html>'),
-    );
-    web.all('/proxy/*', (_req, reply) =>
-      reply.code(401).type('text/html').send('<html>401 Authorization Required</html>'),
-    );
-    web.all('/down/*', (_req, reply) =>
-      reply.code(502).type('text/html').send('<html>502 Bad Gateway</html>'),
-    );
-    web.all('/starting/*', (_req, reply) =>
-      reply.code(503).send({ code: 'SERVICE_NOT_RUNNING', cause: 'starting', grpcCodeValue: 14 }),
-    );
-    web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
-    webUrl = await listen(web);
-  });
-  test.afterAll(async () => {
-    await target?.app.close();
-    await web?.close();
-  });
+  const at = stagingAndNotLedgerApis();
 
   const cases = [
-    { what: 'the participant without its path prefix', base: () => `${target.url}/api/json`, shows: '404' },
-    { what: 'a web server', base: () => webUrl, shows: '404 with an HTML page' },
-    { what: 'an HTML page answered 200', base: () => `${webUrl}/site`, shows: '200 with an HTML page' },
+    {
+      what: 'the participant without its path prefix',
+      base: () => `${at.target.url}/api/json`,
+      shows: '404',
+    },
+    { what: 'a web server', base: () => at.webUrl, shows: '404 with an HTML page' },
+    { what: 'an HTML page answered 200', base: () => `${at.webUrl}/site`, shows: '200 with an HTML page' },
     {
       what: "a proxy's https port asked in http",
-      base: () => `${webUrl}/tls`,
+      base: () => `${at.webUrl}/tls`,
       shows: '400 with an HTML page',
     },
     {
       what: 'a login redirect (its query left out)',
-      base: () => `${webUrl}/gw`,
+      base: () => `${at.webUrl}/gw`,
       shows: '302, a redirect to https://login.example.com/authorize',
     },
     {
       what: 'a relative redirect, resolved',
-      base: () => `${webUrl}/rel`,
-      // A getter: webUrl is known once beforeAll has run.
+      base: () => `${at.webUrl}/rel`,
+      // A getter: at.webUrl is known once beforeAll has run.
       get shows() {
-        return `303, a redirect to ${webUrl}/sso/login`;
+        return `303, a redirect to ${at.webUrl}/sso/login`;
       },
     },
     {
       what: 'a redirect with credentials in it (left out)',
-      base: () => `${webUrl}/cred`,
+      base: () => `${at.webUrl}/cred`,
       shows: '307, a redirect to https://login.example.com/authorize',
     },
   ];
   for (const c of cases) {
     test(`${c.what}: the error names LEDGER_BASE_URL and the fix`, async () => {
       const base = c.base();
-      expect(await settingError({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: base })).toBe(
+      expect(await settingError({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: base })).toBe(
         `LEDGER_BASE_URL=${base} serves no Canton JSON Ledger API v2 (GET /v2/version answered ${c.shows}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
       );
     });
@@ -108,8 +73,8 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
 
   test('a gateway refusing the token with an HTML 401 is a token problem, not a wrong URL', async () => {
     const message = await settingError({
-      ...minimal(target, 'qa-runner'),
-      LEDGER_BASE_URL: `${webUrl}/proxy`,
+      ...minimal(at.target, 'qa-runner'),
+      LEDGER_BASE_URL: `${at.webUrl}/proxy`,
     });
     expect(message).toContain('refused');
     expect(message).toContain('LEDGER_JWT_PRIVATE_KEY');
@@ -122,7 +87,10 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
     ['starting', 503],
   ] as const) {
     test(`GET /v2/version answered ${status}: the target is down, not a setting to fix`, async () => {
-      const o = await outcome({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: `${webUrl}/${prefix}` });
+      const o = await outcome({
+        ...minimal(at.target, 'qa-runner'),
+        LEDGER_BASE_URL: `${at.webUrl}/${prefix}`,
+      });
       expect(o).not.toBeInstanceOf(PreflightError);
       expect((o as Preflight).resolution).toBeUndefined();
       expect((o as Preflight).version.unreachable).toEqual({
@@ -142,7 +110,11 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
       .sign(new TextEncoder().encode('any key: the harness only reads exp'));
     // A base URL answering 502 to everything: had a request been made, the outcome would be the target down.
     expect(
-      await settingError({ LEDGER_BASE_URL: `${webUrl}/down`, LEDGER_AUTH: 'static', LEDGER_TOKEN: token }),
+      await settingError({
+        LEDGER_BASE_URL: `${at.webUrl}/down`,
+        LEDGER_AUTH: 'static',
+        LEDGER_TOKEN: token,
+      }),
     ).toBe(
       `LEDGER_TOKEN expired at ${new Date(exp * 1000).toISOString()} (its exp): set it to a current access token for this participant`,
     );

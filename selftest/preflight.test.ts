@@ -5,10 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
-import { listen } from './support/harness-kit';
-import { minimal, staging, type Staging } from './support/staging-kit';
+import { stagingAndNotLedgerApis } from './support/not-ledger-api';
+import { minimal } from './support/staging-kit';
 
 const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
   runNode(['--require', 'tsx/cjs', 'scripts/preflight.ts'], { ...cleanEnv(), ...env });
@@ -24,16 +23,10 @@ function oneLine(run: ChildOutcome): string {
 }
 
 test.describe('npm run preflight', () => {
-  let target: Staging;
-  test.beforeAll(async () => {
-    target = await staging();
-  });
-  test.afterAll(async () => {
-    await target?.app.close();
-  });
+  const at = stagingAndNotLedgerApis();
 
   test('ready: every identity value with its source, and the rules that will skip and why', async () => {
-    const run = await preflight(minimal(target, 'qa-solo'));
+    const run = await preflight(minimal(at.target, 'qa-solo'));
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('ledger-conformance preflight: ready');
     expect(run.stdout).toMatch(
@@ -46,25 +39,28 @@ test.describe('npm run preflight', () => {
   });
 
   test('a wrong token: one line naming the key to set', async () => {
-    const line = oneLine(await preflight(minimal(target, 'qa-runner', target.otherKeyPath)));
+    const line = oneLine(await preflight(minimal(at.target, 'qa-runner', at.target.otherKeyPath)));
     expect(line).toContain('refused');
     expect(line).toContain('LEDGER_JWT_PRIVATE_KEY');
   });
 
   test('a wrong token with the participant given: one line naming the key to set', async () => {
-    const env = { ...minimal(target, 'qa-runner', target.otherKeyPath), LEDGER_PARTICIPANT_ID: 'p::1220ab' };
+    const env = {
+      ...minimal(at.target, 'qa-runner', at.target.otherKeyPath),
+      LEDGER_PARTICIPANT_ID: 'p::1220ab',
+    };
     const line = oneLine(await preflight(env));
     expect(line).toMatch(/refused the harness's token \(.* answered 401\): set LEDGER_JWT_PRIVATE_KEY/);
   });
 
   test('a user without rights: one line naming the user and what to set', async () => {
-    const line = oneLine(await preflight(minimal(target, 'qa-none')));
+    const line = oneLine(await preflight(minimal(at.target, 'qa-none')));
     expect(line).toContain('user qa-none has no CanActAs right');
     expect(line).toContain('LEDGER_USER');
   });
 
   test('an unvetted template package: one line naming the package and what to set', async () => {
-    const template = join(target.dir, 'acme.json');
+    const template = join(at.target.dir, 'acme.json');
     writeFileSync(
       template,
       JSON.stringify({
@@ -79,43 +75,22 @@ test.describe('npm run preflight', () => {
       }),
     );
     const line = oneLine(
-      await preflight({ ...minimal(target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template }),
+      await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template }),
     );
     expect(line).toContain('acme-treasury');
     expect(line).toContain('LEDGER_COMMAND_TEMPLATE');
   });
-});
-
-// The CLI's line and exit code for a base URL that is no JSON Ledger API (2) and one whose participant is down
-// (4); every case of each, in-process, in preflight-target.test.ts.
-test.describe('npm run preflight, a base URL that is no JSON Ledger API now', () => {
-  let target: Staging;
-  let web: FastifyInstance;
-  let webUrl: string;
-  test.beforeAll(async () => {
-    target = await staging();
-    web = Fastify();
-    web.all('/down/*', (_req, reply) =>
-      reply.code(502).type('text/html').send('<html>502 Bad Gateway</html>'),
-    );
-    web.setNotFoundHandler((_req, reply) => reply.code(404).type('text/html').send('<html>Not Found</html>'));
-    webUrl = await listen(web);
-  });
-  test.afterAll(async () => {
-    await target?.app.close();
-    await web?.close();
-  });
-
+  // The CLI's line and exit code for each kind; every case of each, in-process, in preflight-target.test.ts.
   test('a web server: one line naming LEDGER_BASE_URL (exit 2), before any identity is asked for', async () => {
-    const line = oneLine(await preflight({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: webUrl }));
+    const line = oneLine(await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: at.webUrl }));
     expect(line).toBe(
-      `ledger-conformance: LEDGER_BASE_URL=${webUrl} serves no Canton JSON Ledger API v2 (GET /v2/version answered 404 with an HTML page): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      `ledger-conformance: LEDGER_BASE_URL=${at.webUrl} serves no Canton JSON Ledger API v2 (GET /v2/version answered 404 with an HTML page): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
     );
   });
 
   test('a proxy whose participant is down (502): the target is down, exit 4', async () => {
-    const base = `${webUrl}/down`;
-    const run = await preflight({ ...minimal(target, 'qa-runner'), LEDGER_BASE_URL: base });
+    const base = `${at.webUrl}/down`;
+    const run = await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: base });
     expect(run.status, run.stderr).toBe(4);
     expect(run.stderr.trimEnd()).toBe(
       `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered 502, a participant down or not ready (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
