@@ -17,6 +17,7 @@ import {
   PreflightError,
   readVersion,
   skipForecast,
+  staticTokenLife,
   type IdentityValue,
   type VersionRead,
 } from './preflight-checks';
@@ -38,12 +39,13 @@ const IDENTITY_LABEL: Record<IdentityValue['setting'], string> = {
 };
 const identityLabel = (setting: IdentityValue['setting']): string => IDENTITY_LABEL[setting];
 
-function authLine(s: Settings): string {
+export function authLine(s: Settings): string {
   const form =
     s.auth.kind === 'none' || s.auth.kind === 'static' || s.auth.kind === 'oauth2'
       ? ''
       : `, ${s.token.form} form`;
-  return `${s.auth.kind}${form}, user ${s.userExplicit || form ? s.user : '(from the token)'}`;
+  const life = staticTokenLife(s);
+  return `${s.auth.kind}${form}, user ${s.userExplicit || form ? s.user : '(from the token)'}${life ? `; ${life}` : ''}`;
 }
 
 export default async function globalSetup(config?: FullConfig): Promise<(() => Promise<void>) | undefined> {

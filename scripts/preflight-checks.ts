@@ -533,6 +533,17 @@ export async function preflight(s: Settings, baseUrl: string, env: Env = process
   }
 }
 
+/**
+ * When a static LEDGER_TOKEN runs out, for the run-information block: a request refused after that is
+ * inconclusive (fixtures/ledger-client.ts), so a QA engineer should see before the run whether it will last.
+ */
+export function staticTokenLife(s: Settings, nowMs = Date.now()): string | undefined {
+  const exp = s.auth.kind === 'static' ? tokenExpiry(s.auth.token) : undefined;
+  if (exp === undefined) return undefined;
+  const left = Math.round((exp * 1000 - nowMs) / 60_000);
+  return `the token expires at ${new Date(exp * 1000).toISOString()} (${left >= 1 ? `in ${left} min` : 'in under a minute'})`;
+}
+
 async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<Preflight> {
   // A static token past its exp would be refused as any wrong token; saying it expired saves the search.
   const exp = s.auth.kind === 'static' ? tokenExpiry(s.auth.token) : undefined;

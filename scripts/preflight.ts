@@ -7,7 +7,7 @@ import { loadDotenv, displayUrl } from '../fixtures/settings';
 import { capabilitiesOf } from '../fixtures/target';
 import { TARGET_DOWN_EXIT } from './target-down';
 import { settingsOrExit } from './run-settings';
-import { preflight, PreflightError, skipForecast } from './preflight-checks';
+import { preflight, PreflightError, skipForecast, staticTokenLife } from './preflight-checks';
 
 async function main(): Promise<number> {
   loadDotenv();
@@ -31,11 +31,12 @@ async function main(): Promise<number> {
       return TARGET_DOWN_EXIT;
     }
     const caps = capabilitiesOf(version.document);
+    const life = staticTokenLife(s);
     const resolved = resolution?.settings ?? s;
     const lines: [string, string][] = [
       ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
       ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
-      ['token', `accepted (${s.auth.kind})`],
+      ['token', `accepted (${s.auth.kind})${life ? `; ${life}` : ''}`],
       ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
       ['rights', `${resolved.user} acts as and reads as every configured party`],
       ['template', 'its package is vetted on the synchronizer'],

@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { TransportFailure } from '../fixtures/http';
 import { unreachableOf } from '../fixtures/reachability';
-import { preflight, PreflightError, type Preflight } from '../scripts/preflight-checks';
+import { authLine } from '../scripts/global-setup';
+import { preflight, PreflightError, staticTokenLife, type Preflight } from '../scripts/preflight-checks';
 import { settingsFor } from './support/harness-kit';
 import { stagingAndNotLedgerApis } from './support/not-ledger-api';
 import { minimal } from './support/staging-kit';
@@ -130,4 +131,26 @@ test('a proxy variable set: what to check says the harness does not use it, neve
   expect(unreachableOf(refused, {}).check).toBe(
     'check that the participant is running and the host and port of LEDGER_BASE_URL',
   );
+});
+
+test('a static token: the run-information block says when it expires; other tokens say nothing of it', async () => {
+  const exp = Math.floor(Date.now() / 1000) + 270;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('qa-runner')
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode('any key: the harness only reads exp'));
+  const s = settingsFor({
+    LEDGER_BASE_URL: 'http://127.0.0.1:7575',
+    LEDGER_AUTH: 'static',
+    LEDGER_TOKEN: token,
+  });
+  const life = `the token expires at ${new Date(exp * 1000).toISOString()} (in 4 min)`;
+  expect(staticTokenLife(s, exp * 1000 - 250_000)).toBe(life);
+  expect(staticTokenLife(s, exp * 1000 - 20_000)).toMatch(/\(in under a minute\)$/);
+  expect(authLine(s)).toMatch(/^static, user \(from the token\); the token expires at \S+Z \(in [45] min\)$/);
+  expect(authLine(settingsFor({}))).toBe('hs256, audience form, user conformance');
+  expect(
+    staticTokenLife(settingsFor({ LEDGER_AUTH: 'static', LEDGER_TOKEN: 'opaque-token-value' })),
+  ).toBeUndefined();
 });
