@@ -17,6 +17,7 @@ import {
   type KnownIdentity,
 } from '../fixtures/discovery';
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../fixtures/http';
+import { UNAVAILABLE_STATUSES } from '../fixtures/ledger-client';
 import { unreachableOf, type Unreachable } from '../fixtures/reachability';
 import { redact } from '../fixtures/redact';
 import { displayUrl, loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
@@ -162,7 +163,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   // Not an answer about the API: Canton's own for UNAVAILABLE / DEADLINE_EXCEEDED (503 while it starts), or a
   // proxy's whose participant is down. Every call would get the same, so the run stops as for a target that
   // does not answer (exit 4, every rule inconclusive), not on the identity calls that would fail next.
-  if (res.status === 502 || res.status === 503 || res.status === 504) {
+  if (UNAVAILABLE_STATUSES.has(res.status)) {
     const cause = `GET /v2/version answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
     return {
       document: undefined,

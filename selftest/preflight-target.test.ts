@@ -11,6 +11,14 @@ import { settingsFor } from './support/harness-kit';
 import { stagingAndNotLedgerApis } from './support/not-ledger-api';
 import { minimal } from './support/staging-kit';
 
+/** A JWT of qa-runner whose exp is `exp` (epoch seconds), signed with a key no one checks: the harness reads exp. */
+const jwtExpiringAt = (exp: number): Promise<string> =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('qa-runner')
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode('any key: the harness only reads exp'));
+
 /** The preflight's result, or the PreflightError it stopped with. */
 function outcome(env: Record<string, string>): Promise<Preflight | PreflightError> {
   const s = settingsFor(env);
@@ -104,11 +112,7 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
 
   test('an expired static token: the error says when it expired, no request made with it', async () => {
     const exp = Math.floor(Date.now() / 1000) - 3600;
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('qa-runner')
-      .setExpirationTime(exp)
-      .sign(new TextEncoder().encode('any key: the harness only reads exp'));
+    const token = await jwtExpiringAt(exp);
     // A base URL answering 502 to everything: had a request been made, the outcome would be the target down.
     expect(
       await settingError({
@@ -135,11 +139,7 @@ test('a proxy variable set: what to check says the harness does not use it, neve
 
 test('a static token: the run-information block says when it expires; other tokens say nothing of it', async () => {
   const exp = Math.floor(Date.now() / 1000) + 270;
-  const token = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('qa-runner')
-    .setExpirationTime(exp)
-    .sign(new TextEncoder().encode('any key: the harness only reads exp'));
+  const token = await jwtExpiringAt(exp);
   const s = settingsFor({
     LEDGER_BASE_URL: 'http://127.0.0.1:7575',
     LEDGER_AUTH: 'static',
