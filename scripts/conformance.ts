@@ -20,6 +20,7 @@ import { ShardError, shardArgs, shardRunId } from './shard';
 import { runExitCode } from './target-down';
 import { runShard } from './shard-run';
 import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
+import { playwrightCommand } from './playwright-cli';
 
 loadDotenv();
 const s = settingsOrExit();
@@ -57,8 +58,7 @@ if (!process.env.LEDGER_REPORTS_DIR)
 
 /** Runs Playwright; resolves to its exit code (1 when it ended by a signal). */
 function playwrightTest(args: string[]): Promise<number> {
-  const cli = require.resolve('@playwright/test/cli');
-  const child = spawn(process.execPath, [cli, 'test', ...args], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, playwrightCommand('test', ...args), { cwd: ROOT, stdio: 'inherit' });
   return new Promise((done) => {
     child.on('error', () => done(1));
     child.on('close', (code) => done(code ?? 1));

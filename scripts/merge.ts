@@ -29,6 +29,7 @@ import {
   type Shard,
   type ShardMeta,
 } from './shard';
+import { playwrightCommand } from './playwright-cli';
 
 const rel = (p: string) => relative(process.cwd(), p) || '.';
 
@@ -176,10 +177,9 @@ export async function merge(): Promise<number> {
   cleanBlobDir(blobDir);
   gather(plan, paths);
 
-  const cli = require.resolve('@playwright/test/cli');
   const merged = spawnSync(
     process.execPath,
-    [cli, 'merge-reports', '-c', join(ROOT, 'scripts', 'merge.config.ts'), blobDir],
+    playwrightCommand('merge-reports', '-c', join(ROOT, 'scripts', 'merge.config.ts'), blobDir),
     {
       cwd: ROOT,
       stdio: 'inherit',

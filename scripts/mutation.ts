@@ -23,6 +23,7 @@ import { judgeFault, NOT_HOLDING, renderMutationMarkdown, type MutationReport } 
 import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
 import { ruleFiles, specsForRules } from './suite-listing';
+import { playwrightCommand } from './playwright-cli';
 
 const ROOT = resolve(__dirname, '..');
 const CLEAN = 'clean';
@@ -173,8 +174,7 @@ function planClean(profile: FaultProfile | undefined, url: string, faults: Plann
 }
 
 function runPlaywright(projects: PlannedProject[], workers: number, recordsFile: string): Promise<number> {
-  const cli = require.resolve('@playwright/test/cli');
-  const args = [cli, 'test', '-c', 'scripts/mutation.config.ts', `--workers=${workers}`];
+  const args = playwrightCommand('test', '-c', 'scripts/mutation.config.ts', `--workers=${workers}`);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,

@@ -20,6 +20,7 @@ import {
   type Shard,
   type ShardMeta,
 } from './shard';
+import { playwrightCommand } from './playwright-cli';
 
 export function runShard(
   s: Settings,
@@ -40,10 +41,15 @@ export function runShard(
     `ledger-conformance: shard ${shard.current}/${shard.total} of run ${runId} (its ids: ${ownRunId}:…)\n`,
   );
 
-  const cli = require.resolve('@playwright/test/cli');
   const run = spawnSync(
     process.execPath,
-    [cli, 'test', '-c', 'scripts/shard.config.ts', `--shard=${shard.current}/${shard.total}`, ...args],
+    playwrightCommand(
+      'test',
+      '-c',
+      'scripts/shard.config.ts',
+      `--shard=${shard.current}/${shard.total}`,
+      ...args,
+    ),
     {
       cwd: ROOT,
       stdio: 'inherit',

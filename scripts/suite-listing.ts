@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { ruleIdOfTitle } from '../rules/catalogue';
+import { playwrightCommand } from './playwright-cli';
 
 interface ListedSuite {
   title: string;
@@ -26,8 +27,7 @@ export function listingEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** rule id → the spec files (relative to root) whose test titles start with it. */
 export function ruleFiles(root: string): Map<string, Set<string>> {
   if (cache) return cache;
-  const cli = require.resolve('@playwright/test/cli');
-  const out = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json'], {
+  const out = execFileSync(process.execPath, playwrightCommand('test', '--list', '--reporter=json'), {
     cwd: root,
     env: listingEnv(process.env),
     maxBuffer: 64 * 1024 * 1024,

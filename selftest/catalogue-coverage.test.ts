@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { RULES, ruleById, ruleIdOfTitle, type Tag } from '../rules/catalogue';
 import { cliIdPrefix, cliTagFilter, grepOfRuleIds, parseTagFilter, tagSelection } from '../rules/selection';
+import { playwrightCommand } from '../scripts/playwright-cli';
 
 const ROOT = resolve(__dirname, '..');
-const CLI = require.resolve('@playwright/test/cli');
 
 interface Listing {
   status: number;
@@ -52,7 +52,7 @@ function listNow(args: string[], env: Record<string, string | undefined>): Listi
   try {
     const run = spawnSync(
       process.execPath,
-      [CLI, 'test', '-c', 'playwright.config.ts', '--list', '--reporter=json', ...args],
+      playwrightCommand('test', '-c', 'playwright.config.ts', '--list', '--reporter=json', ...args),
       {
         cwd: ROOT,
         encoding: 'utf8',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from './support/staging-kit';
+import { playwrightCommand } from '../scripts/playwright-cli';
 
 interface Run extends ChildOutcome {
   out: string;
@@ -16,8 +17,7 @@ interface Run extends ChildOutcome {
 
 async function suite(env: Record<string, string>): Promise<Run> {
   const out = mkdtempSync(join(tmpdir(), 'discovery-run-'));
-  const cli = require.resolve('@playwright/test/cli');
-  const run = await runNode([cli, 'test', '-c', 'selftest/support/discovery-run.config.ts'], {
+  const run = await runNode(playwrightCommand('test', '-c', 'selftest/support/discovery-run.config.ts'), {
     ...cleanEnv(),
     ...env,
     LEDGER_REPORTS_DIR: out,

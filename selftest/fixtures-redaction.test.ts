@@ -12,6 +12,7 @@ import { expect as harnessExpect } from '../fixtures/matchers';
 import { redact, registerSecret } from '../fixtures/redact';
 import { runNode, type ChildOutcome } from './support/child-run';
 import { clientFor, listen } from './support/harness-kit';
+import { playwrightCommand } from '../scripts/playwright-cli';
 
 /** Answers 500 to everything, echoing the Authorization header in a response header and in the JSON body. */
 async function startEcho(): Promise<{ app: FastifyInstance; url: string }> {
@@ -28,7 +29,7 @@ async function startEcho(): Promise<{ app: FastifyInstance; url: string }> {
 }
 
 function runPlaywright(args: string[], env: NodeJS.ProcessEnv): Promise<ChildOutcome> {
-  return runNode([require.resolve('@playwright/test/cli'), ...args], env);
+  return runNode(playwrightCommand(...args), env);
 }
 
 function filesUnder(dir: string): string[] {

@@ -9,6 +9,7 @@ import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
 import { DEV, DEV_NAMESPACE, devParty } from '../fixtures/dev-defaults';
 import { SettingsError } from '../fixtures/settings';
 import { settingsFor } from './support/harness-kit';
+import { playwrightCommand } from '../scripts/playwright-cli';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -154,7 +155,7 @@ const EXPECTED_LINE =
   'ledger-conformance: LEDGER_TIMEOUT_SCALE="fast" is not valid: set it to a number from 0.1 to 100, e.g. 3 for a slow participant';
 
 test('a wrong setting stops `playwright test` with exactly one line, before any test', () => {
-  const res = run([require.resolve('@playwright/test/cli'), 'test', '--list'], {
+  const res = run(playwrightCommand('test', '--list'), {
     LEDGER_TIMEOUT_SCALE: 'fast',
   });
   expect(res.status).toBe(2);
@@ -163,7 +164,7 @@ test('a wrong setting stops `playwright test` with exactly one line, before any 
 });
 
 test('a wrong sandbox setting stops an in-process run the same way', () => {
-  const res = run([require.resolve('@playwright/test/cli'), 'test', '--list'], { SANDBOX_MODE: 'lenient' });
+  const res = run(playwrightCommand('test', '--list'), { SANDBOX_MODE: 'lenient' });
   expect(res.status).toBe(2);
   expect(res.stderr.trim()).toBe(
     'ledger-conformance: SANDBOX_MODE="lenient" is not valid: set it to one of canton, strict-interface',

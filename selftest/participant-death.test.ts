@@ -22,6 +22,7 @@ import type { TestVerdict } from '../reporters/verdicts';
 import { cleanEnv, runNode } from './support/child-run';
 import { sandbox } from './support/sandbox-kit';
 import { DEV_NAMESPACE } from '../sandbox/config';
+import { playwrightCommand } from '../scripts/playwright-cli';
 
 const VETTING = '/v2/package-vetting/list';
 /** What a test may take once the target is gone: far below the suite's 30 s timeout, so nobody waited for it. */
@@ -99,8 +100,12 @@ interface Run {
 
 async function runSuite(baseUrl: string, grep?: string): Promise<Run> {
   const out = mkdtempSync(join(tmpdir(), 'participant-death-'));
-  const cli = require.resolve('@playwright/test/cli');
-  const args = [cli, 'test', '-c', 'selftest/support/death-run.config.ts', ...(grep ? ['--grep', grep] : [])];
+  const args = playwrightCommand(
+    'test',
+    '-c',
+    'selftest/support/death-run.config.ts',
+    ...(grep ? ['--grep', grep] : []),
+  );
   const run = await runNode(args, {
     ...cleanEnv(),
     ...IDENTITY,

@@ -14,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import { describeHits, scanForSecrets } from '../reporters/secret-scan';
 import { cleanEnv, runNode } from './support/child-run';
 import type { LeakProject } from './support/leak-run.config';
+import { playwrightCommand } from '../scripts/playwright-cli';
 
 const VERSION = {
   version: '3.4.11',
@@ -163,13 +164,12 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
       { name: 'fail', url: `${target.url}/fail`, grep: `${shapes}|VER-SEMVER`, env: minted },
     ];
     const run = await runNode(
-      [
-        require.resolve('@playwright/test/cli'),
+      playwrightCommand(
         'test',
         '-c',
         'selftest/support/leak-run.config.ts',
         `--reporter=${REPORTERS.join(',')}`,
-      ],
+      ),
       {
         ...cleanEnv(),
         LEAK_RUN_OUT: out,

@@ -9,6 +9,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
+import { playwrightCommand } from '../../scripts/playwright-cli';
 
 export async function latency(
   work: Workdir,
@@ -22,12 +23,11 @@ export async function latency(
       const proxy = await startChild('bench/servers/latency.ts', {
         env: { BENCH_UPSTREAM: sandbox.url, BENCH_LATENCY_MS: String(opts.latencyMs) },
       });
-      const cli = require.resolve('@playwright/test/cli');
       const rows: string[][] = [];
       let best: { workers: number; wallMs: number; floorMs: number; met: boolean } | undefined;
       try {
         for (const workers of opts.workers) {
-          const run = await runCommand(process.execPath, [cli, 'test', `--workers=${workers}`], {
+          const run = await runCommand(process.execPath, playwrightCommand('test', `--workers=${workers}`), {
             cwd: work.dir,
             env: cleanEnv({ LEDGER_BASE_URL: proxy.url }),
             log: join(work.dir, `bench-latency-${workers}.log`),

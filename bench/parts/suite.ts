@@ -14,6 +14,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { epochNow, playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
+import { playwrightCommand } from '../../scripts/playwright-cli';
 
 /** The sandbox the suite needs: its control route on, as the in-process sandbox has it. */
 const SANDBOX_ENV = { SANDBOX_CONTROL: 'true' };
@@ -152,7 +153,6 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
   return measured(
     '5. The suite against the sandbox vs the floor (the same requests replayed by undici)',
     async () => {
-      const cli = require.resolve('@playwright/test/cli');
       // One worker per core, as against the in-process sandbox: this sandbox is on the same machine and
       // answers at once, so the remote default (2 × cores, for a participant that makes workers wait) would
       // only add worker start-up and contention to the harness's cost measured here.
@@ -163,7 +163,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       const warmUp = await startChild('bench/servers/sandbox.ts', { env: SANDBOX_ENV });
       let firstRun;
       try {
-        firstRun = await runCommand(process.execPath, [cli, 'test'], {
+        firstRun = await runCommand(process.execPath, playwrightCommand('test'), {
           cwd: work.dir,
           env: suiteEnv(warmUp.url),
           log: join(work.dir, 'bench-suite-first.log'),
@@ -182,7 +182,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       let sandboxCpuSeconds: number;
       try {
         const cpuBefore = await recorder.ask<{ seconds: number }>({ type: 'cpu' });
-        run = await runCommand(process.execPath, [cli, 'test'], {
+        run = await runCommand(process.execPath, playwrightCommand('test'), {
           cwd: work.dir,
           env: suiteEnv(recorder.url),
           log,
