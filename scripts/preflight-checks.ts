@@ -155,7 +155,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   try {
     res = await client.send('GET', '/v2/version', token);
   } catch (e) {
-    const unreachable = unreachableOf(e);
+    const unreachable = unreachableOf(e, `${baseUrl}/v2/version`);
     return { document: undefined, problem: unreachable.cause, unreachable };
   } finally {
     await client.close();

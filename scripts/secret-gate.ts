@@ -12,6 +12,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
 import { loadDotenv, settings, type Settings } from '../fixtures/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../reporters/secret-scan';
+import { PROXY_VARIABLES, proxySecrets } from '../fixtures/proxy';
 
 const ROOT = resolve(__dirname, '..');
 export const SECRET_GATE_EXIT = 3;
@@ -56,6 +57,8 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
   add('LEDGER_OAUTH_CLIENT_SECRET', env.LEDGER_OAUTH_CLIENT_SECRET?.trim());
   add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY));
   add('SANDBOX_HMAC_SECRET', env.SANDBOX_HMAC_SECRET?.trim());
+  // A proxy URL's password (fixtures/proxy.ts): the URL whole, the password as written and decoded.
+  for (const k of PROXY_VARIABLES) for (const v of proxySecrets(env[k]?.trim() ?? '')) add(k, v);
   return out;
 }
 

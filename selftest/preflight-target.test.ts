@@ -126,13 +126,20 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
   });
 });
 
-test('a proxy variable set: what to check says the harness does not use it, never its URL', () => {
+test('a proxy variable set for another host: what to check says this one is reached directly, never the URL', () => {
   const refused = new TransportFailure('the connection was refused (ECONNREFUSED)', 'refused');
-  const { check } = unreachableOf(refused, { HTTPS_PROXY: 'http://qa:proxy-password@proxy.example:3128' });
-  expect(check).toBe(
-    'check that the participant is running and the host and port of LEDGER_BASE_URL; HTTPS_PROXY is set, but the harness connects directly, without a proxy',
-  );
-  expect(unreachableOf(refused, {}).check).toBe(
+  const saved = process.env.HTTPS_PROXY;
+  try {
+    process.env.HTTPS_PROXY = 'http://qa:proxy-password@proxy.example:3128';
+    // A loopback participant is never reached through a proxy (fixtures/proxy.ts).
+    expect(unreachableOf(refused, 'https://127.0.0.1:7575/v2/version').check).toBe(
+      "check that the participant is running and the host and port of LEDGER_BASE_URL; HTTPS_PROXY is set, but this host is reached directly (NO_PROXY, another scheme's variable, or a loopback address)",
+    );
+  } finally {
+    if (saved === undefined) delete process.env.HTTPS_PROXY;
+    else process.env.HTTPS_PROXY = saved;
+  }
+  expect(unreachableOf(refused, 'https://127.0.0.1:7575/v2/version').check).toBe(
     'check that the participant is running and the host and port of LEDGER_BASE_URL',
   );
 });

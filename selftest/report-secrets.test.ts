@@ -45,6 +45,20 @@ test.describe('secret gate: the secrets of a run', () => {
     ).toEqual([['LEDGER_OAUTH_CLIENT_SECRET', 'client-secret-xyz']]);
   });
 
+  test("a proxy URL's password: the URL whole, the password as written and decoded; none without a password", () => {
+    expect(
+      kinds({
+        HTTPS_PROXY: 'http://qa:p%40ss-proxy-9@proxy.example:3128',
+        HTTP_PROXY: 'http://proxy.example:3128',
+      }),
+    ).toEqual([
+      ['LEDGER_HMAC_SECRET', 'sandbox-dev-secret'],
+      ['HTTPS_PROXY', 'http://qa:p%40ss-proxy-9@proxy.example:3128'],
+      ['HTTPS_PROXY', 'p%40ss-proxy-9'],
+      ['HTTPS_PROXY', 'p@ss-proxy-9'],
+    ]);
+  });
+
   test('es256 with a key file: the file as written, and the key as PKCS#8; found when leaked', ({}, info) => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     // SEC1 on disk, so the file and the PKCS#8 export differ: both are looked for.
