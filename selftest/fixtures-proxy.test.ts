@@ -7,7 +7,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Transport, TransportFailure } from '../fixtures/http';
-import { proxiedFetch, proxyFor } from '../fixtures/proxy';
+import { PROXY_VARIABLES, proxiedFetch, proxyFor } from '../fixtures/proxy';
 import { redact } from '../fixtures/redact';
 import { unreachableOf } from '../fixtures/reachability';
 
@@ -91,16 +91,7 @@ async function upstream(): Promise<{ port: number; close: () => Promise<void> }>
   };
 }
 
-const PROXY_VARS = [
-  'HTTPS_PROXY',
-  'https_proxy',
-  'HTTP_PROXY',
-  'http_proxy',
-  'ALL_PROXY',
-  'all_proxy',
-  'NO_PROXY',
-  'no_proxy',
-];
+const PROXY_VARS = [...PROXY_VARIABLES, 'NO_PROXY', 'no_proxy'];
 
 /** Runs `body` with exactly these proxy variables set in this worker, then restores them. */
 async function withProxyEnv<T>(vars: Record<string, string>, body: () => Promise<T> | T): Promise<T> {
