@@ -554,6 +554,12 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
       2,
     );
   let version = await readVersion(baseUrl, s);
+  // A proxy that wants credentials is a setting to fix (exit 2), not a participant that is down.
+  if (version.unreachable?.proxyStatus === 407)
+    throw new PreflightError(
+      `${version.unreachable.cause}: put the proxy's credentials in its URL (http://user:password@host:port, percent-encoded)`,
+      2,
+    );
   if (version.unreachable) return { version, resolution: undefined };
   // First: every later call would fail too, each naming a setting that is not the cause.
   if (version.notLedgerApi)

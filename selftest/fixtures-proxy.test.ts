@@ -10,6 +10,8 @@ import { Transport, TransportFailure } from '../fixtures/http';
 import { PROXY_VARIABLES, proxiedFetch, proxyFor } from '../fixtures/proxy';
 import { redact } from '../fixtures/redact';
 import { unreachableOf } from '../fixtures/reachability';
+import { preflight, PreflightError } from '../scripts/preflight-checks';
+import { settingsFor } from './support/harness-kit';
 
 const PASSWORD = 'proxy-pass-8f3a';
 
@@ -178,6 +180,27 @@ test.describe('the harness through a proxy', () => {
     } finally {
       await transport.close();
       await Promise.all([proxy.close(), participant.close()]);
+    }
+  });
+
+  test('the preflight behind a proxy that wants credentials: one line, exit 2 (a setting), the password never in it', async () => {
+    const proxy = await proxyDouble(`qa:${PASSWORD}`);
+    try {
+      await withProxyEnv({ HTTPS_PROXY: `http://qa:wrong-${PASSWORD}@127.0.0.1:${proxy.port}` }, async () => {
+        const s = settingsFor({
+          LEDGER_BASE_URL: 'https://participant.test/api/json',
+          LEDGER_AUTH: 'static',
+          LEDGER_TOKEN: 'opaque-static-token-123',
+        });
+        const stopped = await preflight(s, s.baseUrl!, {}).catch((e: unknown) => e);
+        expect(stopped).toBeInstanceOf(PreflightError);
+        expect((stopped as PreflightError).exitCode).toBe(2);
+        expect((stopped as PreflightError).message).toBe(
+          "the proxy in HTTPS_PROXY refused the request (it answered 407 Proxy Authentication Required): put the proxy's credentials in its URL (http://user:password@host:port, percent-encoded)",
+        );
+      });
+    } finally {
+      await proxy.close();
     }
   });
 
