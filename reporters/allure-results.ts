@@ -8,6 +8,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FingerprintChange } from './fingerprint';
 import { flatten } from './fingerprint';
+import { CHANGE_KINDS, changeCount, type Changes } from './run-history';
+import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
 import type { TestVerdict } from './verdicts';
 
 /** The same literal as fixtures/labels.ts TEST_ID_LABEL (reporters never import fixtures). */
@@ -128,9 +130,12 @@ export function environmentEntries(
   target: TargetFile | undefined,
   changes: readonly FingerprintChange[] | undefined,
   harnessVersion: string,
+  verdictChanges?: Changes,
 ): [string, string][] {
   const entries: [string, string][] = [];
   const t = target ?? {};
+  // First, where a reviewer looks first: what changed since the baseline run of this target.
+  if (verdictChanges !== undefined) entries.push(...changesEntries(verdictChanges));
   entries.push([
     'Target',
     t.sandbox
@@ -161,6 +166,22 @@ export function environmentEntries(
   entries.push(['Auth', t.auth ?? 'unknown']);
   entries.push(['Harness version', harnessVersion]);
   return entries;
+}
+
+/** The changes as environment entries: the baseline, then one entry per kind that has rules. */
+function changesEntries(c: Changes): [string, string][] {
+  if (c.since === null) return [['Changes since', 'no earlier run of this target to compare with']];
+  const head: [string, string] = [
+    'Changes since',
+    `${sinceWords(c.since)}: ${changeCount(c) === 0 ? 'no verdict changed' : `${changeCount(c)} rules changed`}`,
+  ];
+  return [
+    head,
+    ...CHANGE_KINDS.filter((k) => c[k].length > 0).map((k): [string, string] => [
+      CHANGE_HEADINGS[k],
+      c[k].map((x) => x.rule).join(', '),
+    ]),
+  ];
 }
 
 /** Java properties escaping (Allure reads environment.properties): keys escape spaces and separators. */

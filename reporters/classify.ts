@@ -5,6 +5,7 @@
 // of the harness itself, never a verdict on the target.
 import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult, TestStep } from '@playwright/test/reporter';
+import { DEVIATION_SEEN, DEVIATION_UNMET } from '../core/verdict-marks';
 import type { TestVerdict } from './verdicts';
 
 export const INCONCLUSIVE_MARK = '[inconclusive]';
@@ -67,18 +68,26 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
     if (result.status === 'timedOut')
       return { verdict: 'inconclusive', reason: 'timed out waiting for the target' };
   }
-  if (expectedStatus === 'failed') {
-    return result.status === 'failed'
-      ? { verdict: 'known-deviation', reason: annotation('fail') }
-      : {
-          verdict: 'unexpected-pass',
-          reason: `expected to fail (${annotation('fail') ?? 'known deviation'}) but passed: update the baseline`,
-        };
-  }
-  if (result.status === 'passed') return { verdict: 'pass' };
-  const kind = failureKind(messages, result.steps ?? []);
+  const kind = result.status === 'passed' ? undefined : failureKind(messages, result.steps ?? []);
+  // A harness defect is never excused by an expectation: it says nothing about the target.
   if (kind === 'harness-defect') {
     return { verdict: 'harness-defect', reason: `harness defect: ${firstLine(error) ?? 'no error message'}` };
   }
-  return { verdict: kind, reason: firstLine(error) };
+  if (expectedStatus === 'failed') {
+    if (result.status === 'passed') {
+      return {
+        verdict: 'unexpected-pass',
+        reason: `expected to fail (${annotation('fail') ?? 'known deviation'}) but passed: update the expectations`,
+      };
+    }
+    // A pinned deviation (fixtures/deviations.ts) names what the target did instead, as Canton does.
+    const seen = annotation(DEVIATION_SEEN);
+    return {
+      verdict: 'known-deviation',
+      reason: seen ? `${annotation('fail')} Seen: ${seen}.` : annotation('fail'),
+    };
+  }
+  if (result.status === 'passed') return { verdict: 'pass' };
+  // Expected to deviate as Canton does, the target failed otherwise: the annotation names both.
+  return { verdict: kind!, reason: annotation(DEVIATION_UNMET) ?? firstLine(error) };
 }

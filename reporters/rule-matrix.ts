@@ -11,22 +11,28 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
+import { EXPECTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
+import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
+import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
 
 export interface MatrixOptions {
   outputDir?: string;
   /** Where the target fixture leaves what /v2/version answered (target URL, version, features). */
   targetFile?: string;
-  /** Kept across runs, like Allure's history, so a capability change is visible. */
-  fingerprintHistory?: string;
+  /** Kept across runs, like Allure's history: each target's folder under it holds its previous run. */
+  historyDir?: string;
 }
 
 export interface TargetInfo {
   baseUrl?: string;
   version?: string;
+  participantId?: string;
+  runId?: string;
+  expectations?: ExpectationsInfo;
   features?: unknown;
   /** Set by the global setup when the target gave no answer at all. */
   unreachable?: string;
@@ -36,7 +42,14 @@ export interface TargetInfo {
 export interface TestVerdictRecord extends TestRecord {
   id: string;
   project: string;
+  /** The expectations entries that named the test (`<layer>#<n>`). */
+  expectations: string[];
+  /** The command that reruns exactly this test, when it did not pass as expected. */
+  rerun?: string;
 }
+
+/** The annotation holding a failed test's rerun command (fixtures/ledger.ts writes it). */
+export const RERUN_ANNOTATION = 'rerun';
 
 /** Test verdicts that make a run fail, whatever Playwright's own status says. */
 const NOT_PASSING: ReadonlySet<TestVerdict> = new Set([
@@ -51,14 +64,13 @@ export default class RuleMatrixReporter implements Reporter {
   private rootDir = process.cwd();
   private readonly outputDir: string;
   private readonly targetFile: string;
-  private readonly fingerprintHistory: string;
+  private readonly historyDir: string;
 
   constructor(options: MatrixOptions = {}) {
     // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
     this.outputDir = options.outputDir ?? (process.env.LEDGER_REPORTS_DIR || 'reports');
     this.targetFile = options.targetFile ?? join(this.outputDir, 'target.json');
-    this.fingerprintHistory =
-      options.fingerprintHistory ?? join(this.outputDir, 'history', 'fingerprint.json');
+    this.historyDir = options.historyDir ?? join(this.outputDir, 'history');
   }
 
   onBegin(config: FullConfig, _suite: Suite): void {
@@ -77,6 +89,8 @@ export default class RuleMatrixReporter implements Reporter {
       verdict,
       reason,
       durationMs: result.duration,
+      expectations: test.annotations.filter((a) => a.type === EXPECTATION).map((a) => a.description ?? ''),
+      rerun: test.annotations.find((a) => a.type === RERUN_ANNOTATION)?.description,
     });
   }
 
@@ -90,31 +104,58 @@ export default class RuleMatrixReporter implements Reporter {
         : result.status;
     const rows = ruleRows(RULES, records);
     const target = readJson<TargetInfo>(this.targetFile);
-    // A target that never answered has no capabilities to compare: its run changes neither the fingerprint nor
-    // its history (the next run is compared with the last run that reached the target).
-    const fingerprint: Fingerprint | undefined =
-      target && !target.unreachable
-        ? fingerprintOf({ version: target.version, features: target.features })
-        : undefined;
-    const previous = readJson<Fingerprint>(this.fingerprintHistory);
-    const changes = fingerprint ? diffFingerprints(previous, fingerprint) : [];
+    const generatedAt = new Date().toISOString();
+    // A target that never answered has no capabilities to compare and no verdicts to keep: its run changes
+    // neither its fingerprint nor its history (the next run is compared with the last run that reached it).
+    const reached = target !== undefined && !target.unreachable;
+    const runTarget = {
+      baseUrl: target?.baseUrl,
+      participantId: target?.participantId,
+      version: target?.version,
+    };
+    const targetDir = targetHistoryDir(this.historyDir, runTarget);
+    const fingerprintFile = join(targetDir, 'fingerprint.json');
+    const fingerprint: Fingerprint | undefined = reached
+      ? fingerprintOf({ version: target.version, features: target.features })
+      : undefined;
+    const previous = readJson<Fingerprint>(fingerprintFile);
+    const fingerprintChanges = fingerprint ? diffFingerprints(previous, fingerprint) : [];
+    const history = {
+      historyDir: this.historyDir,
+      compareWith: process.env.LEDGER_COMPARE_WITH?.trim() || undefined,
+    };
+    const baseline = baselineOf(history, runTarget);
+    const changes = diffRuns(baseline.snapshot, rows, baseline.since);
     const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
     const gone = records.find((r) => r.reason !== undefined && TARGET_GONE.test(r.reason));
+    const expectations = expectationsStatus(
+      target?.expectations,
+      new Set(records.flatMap((r) => r.expectations)),
+      new Set(records.map((r) => r.ruleId).filter((id): id is string => id !== undefined)),
+    );
     const report = {
-      generatedAt: new Date().toISOString(),
+      generatedAt,
       status,
+      runId: target?.runId,
       // Why the run could not judge the target (down from the start, or lost during the run), if so.
       targetLost: target?.unreachable
         ? `target unreachable: ${target.unreachable}`
         : gone?.reason?.replace(/^\[inconclusive\] /, ''),
-      target: target ? { baseUrl: target.baseUrl, version: target.version } : undefined,
+      target: target ? runTarget : undefined,
+      // What changed since the baseline run of this target: what a nightly's reader looks at first.
+      changes,
       fingerprint,
-      fingerprintChanges: changes,
+      fingerprintChanges,
       totals: totals(rows),
       rules: rows,
+      expectations: {
+        layers: target?.expectations?.layers ?? [],
+        expired: expectations.expired,
+        stale: expectations.stale,
+      },
       uncatalogued: uncatalogued.map((r) => r.title),
       // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
-      tests: records.map(({ id, project, ruleId, title, file, verdict, reason }) => ({
+      tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun }) => ({
         id,
         project,
         ruleId,
@@ -122,14 +163,16 @@ export default class RuleMatrixReporter implements Reporter {
         file,
         verdict,
         reason,
+        ...(rerun ? { rerun } : {}),
       })),
     };
     mkdirSync(this.outputDir, { recursive: true });
     writeFileSync(join(this.outputDir, 'conformance.json'), JSON.stringify(report, null, 2) + '\n');
     writeFileSync(join(this.outputDir, 'conformance.md'), renderMarkdown(report));
-    if (fingerprint) {
-      mkdirSync(dirname(this.fingerprintHistory), { recursive: true });
-      writeFileSync(this.fingerprintHistory, JSON.stringify(fingerprint, null, 2) + '\n');
+    if (reached && fingerprint) {
+      mkdirSync(dirname(fingerprintFile), { recursive: true });
+      writeFileSync(fingerprintFile, JSON.stringify(fingerprint, null, 2) + '\n');
+      keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows));
     }
     process.stdout.write(renderSummary(report));
     return status === result.status ? undefined : { status };

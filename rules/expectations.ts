@@ -1,21 +1,66 @@
-// Known deviations as data: which rules a target is expected to fail, why, and for which versions.
-// The suite marks such a test as an expected failure, so a deviation shows as known and an unexpected
-// pass breaks the run (the baseline must stay true).
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+// Known deviations and waivers as data, in layers: Canton's baseline (its known deviations, each pinned to
+// what Canton does instead) and any number of a team's own files on top (LEDGER_EXPECTATIONS). A layer adds
+// entries, never removes one; an entry names a rule (or one test of it), a reason, and may carry an owner, a
+// ticket and an `until` date past which it no longer excuses. The format is documented in
+// rules/expectations/README.md and checked by rules/expectations/expectations.schema.json.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import cantonBaseline from './expectations/canton.json';
+import expectationsSchema from './expectations/expectations.schema.json';
+
+/**
+ * What Canton does instead of the rule, as the harness can check it. Each check is implemented beside the
+ * rule's test (fixtures/pinned-deviations.ts); a deviation is known only when the target does exactly this.
+ */
+export const PINNED_CHECKS = {
+  'version-document': 'answers 200 with a version document that passes VER-SHAPE’s checks',
+  'command-accepted-with-its-tree':
+    'accepts the command: 200 with a well-formed transaction tree of that very command',
+  'trailing-empty-page':
+    'gives a non-empty nextPageToken on the last non-empty page, then exactly one empty page with ""',
+  'early-end-on-empty-page':
+    'ends the walk early on an empty page with "", every entry it did list correct, in order and listed once',
+} as const;
+export type PinnedCheck = keyof typeof PINNED_CHECKS;
 
 export interface Deviation {
   rule: string;
+  /** Narrows the entry to the one test with this title (the whole title, or what follows the rule id). */
+  test?: string;
   expect: 'fail' | 'skip';
   reason: string;
   /** Inclusive lower bound and exclusive upper bound on the target's release (pre-releases count as their release). */
   versions?: { from?: string; below?: string };
+  /** What the target does instead: only that behaviour is excused (Canton's baseline pins every entry). */
+  instead?: { check: PinnedCheck; does: string };
+  owner?: string;
+  ticket?: string;
+  /** YYYY-MM-DD, inclusive: after that day the entry no longer excuses and the run lists it as expired. */
+  until?: string;
+  /** Where the behaviour comes from (a Canton source file, a release note). */
+  source?: string;
 }
 
 export interface Baseline {
   name: string;
   deviations: Deviation[];
+}
+
+/** One layer of expectations and where it came from (`canton` for the built-in one, else the file). */
+export interface Layer extends Baseline {
+  from: string;
+}
+
+/** An entry with its place: `<layer>#<n>` (1-based) names it in annotations and reports. */
+export interface PlacedDeviation extends Deviation {
+  key: string;
+  layer: string;
+}
+
+export class ExpectationsError extends Error {
+  override name = 'ExpectationsError';
 }
 
 export const BUILTIN_BASELINES: Record<string, Baseline> = { canton: cantonBaseline as Baseline };
@@ -45,19 +90,111 @@ export function appliesTo(deviation: Deviation, version: string): boolean {
   );
 }
 
-/**
- * The baseline a setting names: `canton` (built in), `none`, or a path to a JSON file of the same shape.
- * Relative paths resolve from `cwd`.
- */
-export function loadBaseline(setting: string, cwd = process.cwd()): Baseline {
-  if (setting === 'none') return { name: 'none', deviations: [] };
-  const builtin = BUILTIN_BASELINES[setting];
-  if (builtin) return builtin;
-  const path = isAbsolute(setting) ? setting : join(cwd, setting);
-  return JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+/** Past its `until` day (UTC) on `today` (YYYY-MM-DD). */
+export const expired = (d: Deviation, today: string): boolean => d.until !== undefined && today > d.until;
+
+export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+const ajv = new Ajv2020({ allErrors: false, strict: true });
+addFormats(ajv, ['date']);
+const validate = ajv.compile<Baseline>(expectationsSchema);
+
+/** How to fix the first schema error, in one clause. */
+function fixOf(error: NonNullable<typeof validate.errors>[number]): string {
+  const field = error.instancePath.split('/').slice(3).join('.') || undefined;
+  switch (error.keyword) {
+    case 'required':
+      return `add "${String(error.params.missingProperty)}"`;
+    case 'additionalProperties':
+      return `remove "${String(error.params.additionalProperty)}" (known fields: rule, test, expect, reason, versions, instead, owner, ticket, until, source)`;
+    case 'format':
+      return `write "${field}" as a date, YYYY-MM-DD`;
+    case 'enum':
+      return `set "${field}" to one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'pattern':
+      return `"${field}" must match ${String(error.params.pattern)}`;
+    default:
+      return `"${field ?? 'the file'}" ${error.message ?? 'is malformed'}`;
+  }
 }
 
-/** The deviation expected of `ruleId` on a target reporting `version`, if any. */
+/** Parses and checks one layer's JSON; throws ExpectationsError naming the file, the entry and the fix. */
+export function parseLayer(text: string, from: string): Layer {
+  const where = from;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ExpectationsError(`${where} is not JSON (${(e as Error).message}): fix the file`);
+  }
+  if (!validate(json)) {
+    const error = validate.errors![0]!;
+    const index = /^\/deviations\/(\d+)/.exec(error.instancePath)?.[1];
+    const entry = index === undefined ? undefined : (json as Baseline).deviations[Number(index)];
+    const named =
+      index === undefined
+        ? ''
+        : `, entry ${Number(index) + 1}${typeof entry?.rule === 'string' ? ` (${entry.rule})` : ''}`;
+    throw new ExpectationsError(`${where}${named}: ${fixOf(error)}`);
+  }
+  return { ...json, from };
+}
+
+/**
+ * The layers a LEDGER_EXPECTATIONS value names, for a target reporting `version`: comma-separated `auto`
+ * (default: Canton's baseline for a 3.x target), `canton`, `none` (no Canton baseline), and files of a team's
+ * own entries, which add to Canton's. Relative paths resolve from `cwd`.
+ */
+export function loadLayers(
+  setting: string | undefined,
+  version: string | undefined,
+  cwd = process.cwd(),
+): Layer[] {
+  const items = (setting ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const files = items.filter((i) => !['auto', 'canton', 'none'].includes(i));
+  const canton = items.includes('none')
+    ? false
+    : items.includes('canton') || (version !== undefined && /^3\./.test(version));
+  const layers: Layer[] = canton ? [{ ...BUILTIN_BASELINES.canton!, from: 'canton' }] : [];
+  for (const file of files) {
+    const path = isAbsolute(file) ? file : resolve(cwd, file);
+    if (!existsSync(path)) throw new ExpectationsError(`${file}: no such file`);
+    layers.push(parseLayer(readFileSync(path, 'utf8'), file));
+  }
+  return layers;
+}
+
+/** Every entry of the layers, keyed `<layer>#<n>`. */
+export function placed(layers: readonly Layer[]): PlacedDeviation[] {
+  return layers.flatMap((l) =>
+    l.deviations.map((d, i) => ({ ...d, key: `${l.from}#${i + 1}`, layer: l.from })),
+  );
+}
+
+/** True when the entry names this test: its rule, and the test's title when it narrows to one. */
+export function matchesTest(d: Deviation, ruleId: string, title: string): boolean {
+  if (d.rule !== ruleId) return false;
+  if (d.test === undefined) return true;
+  return title === d.test || title.slice(ruleId.length).trim() === d.test.trim();
+}
+
+/** The entries of the layers that name this test on this version: the first unexpired one excuses it. */
+export function entriesFor(
+  layers: readonly Layer[],
+  ruleId: string,
+  title: string,
+  version: string,
+  today = todayUtc(),
+): { active: PlacedDeviation | undefined; matched: PlacedDeviation[]; expired: PlacedDeviation[] } {
+  const matched = placed(layers).filter((d) => matchesTest(d, ruleId, title) && appliesTo(d, version));
+  const old = matched.filter((d) => expired(d, today));
+  return { active: matched.find((d) => !expired(d, today)), matched, expired: old };
+}
+
+/** The deviation expected of `ruleId` on a target reporting `version`, if any (any test of the rule). */
 export function deviationFor(baseline: Baseline, ruleId: string, version: string): Deviation | undefined {
   return baseline.deviations.find((d) => d.rule === ruleId && appliesTo(d, version));
 }

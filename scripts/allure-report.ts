@@ -11,6 +11,7 @@
 // modules load apart from it (`preloadAllure`): `npm run conformance` loads them while the tests run, so the
 // report costs only the generation after them (the CLI spent ~1.2 s loading before generating).
 // LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
+import type { Changes } from '../reporters/run-history';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -85,9 +86,11 @@ function harnessVersion(): string {
 
 /** Step 1: verdict labels and the environment block, from the matrix and the global setup's target file. */
 export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
-  const matrix = readJsonFile<{ tests?: VerdictOfTest[]; fingerprintChanges?: FingerprintChange[] }>(
-    paths.matrix,
-  );
+  const matrix = readJsonFile<{
+    tests?: VerdictOfTest[];
+    fingerprintChanges?: FingerprintChange[];
+    changes?: Changes;
+  }>(paths.matrix);
   const { unjudged } = annotateResults(paths.results, matrix?.tests ?? []);
   if (unjudged.length > 0) {
     process.stdout.write(
@@ -97,7 +100,10 @@ export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
   }
   dropSkipGlobals(paths.results);
   const target = readJsonFile<TargetFile>(paths.target);
-  writeEnvironment(paths.results, environmentEntries(target, matrix?.fingerprintChanges, harnessVersion()));
+  writeEnvironment(
+    paths.results,
+    environmentEntries(target, matrix?.fingerprintChanges, harnessVersion(), matrix?.changes),
+  );
   return { unjudged };
 }
 

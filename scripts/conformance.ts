@@ -94,7 +94,7 @@ async function main(): Promise<number> {
     await (await sandbox)?.close();
     if (embedded) rmSync(embedded.dir, { recursive: true, force: true });
   }
-  const testsStatus = runExitCode(paths.matrix, playwrightStatus);
+  const testsStatus = runExitCode(paths.matrix, playwrightStatus, s.failOn);
   const reportStatus = await buildAllureReport(paths);
   const leaks = secretGate(s);
   return leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus;

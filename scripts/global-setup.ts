@@ -22,6 +22,8 @@ import {
   type VersionRead,
 } from './preflight-checks';
 import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
+import { expectationsInfo, expectationsLine } from './expectations-info';
+import { compareWithProblem } from './baseline';
 import { plainErrorSnippets } from './plain-snippets';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
@@ -91,6 +93,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     ['auth', authLine(s)],
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
     ['timeout scale', String(s.timeoutScale)],
+    ['expectations', expectationsLine(expectationsInfo(s.expectations, caps.version))],
     // The effective number: `--workers` on the command line overrides LEDGER_WORKERS.
     ['workers', String(config?.workers ?? s.workers)],
     ['run id', s.runId ?? '(none: ids use "local")'],
@@ -114,8 +117,19 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     );
   }
   mkdirSync(REPORTS, { recursive: true });
+  const shownUrl = sandbox ? 'in-process sandbox' : displayUrl(baseUrl);
+  // A named baseline that this target does not have: say so now, not after the run.
+  const missing = compareWithProblem(resolve(REPORTS, 'history'), {
+    baseUrl: shownUrl,
+    participantId: s.participantId,
+  });
+  if (missing !== undefined) {
+    process.stderr.write(`ledger-conformance: ${missing}\n`);
+    process.exit(2);
+  }
   const info = {
-    baseUrl: sandbox ? 'in-process sandbox' : displayUrl(baseUrl),
+    baseUrl: shownUrl,
+    participantId: s.participantId,
     version: caps.version,
     features: (document as { features?: unknown } | undefined)?.features,
     runId: s.runId,
@@ -130,6 +144,8 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     // Against a real participant: every identity value and its source (a setting, or discovered via …).
     identity:
       identity && Object.fromEntries(identity.map((v) => [v.setting, { value: v.value, source: v.source }])),
+    // The expectations layers and entries, for the report's expired and stale lists.
+    expectations: expectationsInfo(s.expectations, caps.version),
   };
   writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
   return sandbox ? () => sandbox.close() : undefined;

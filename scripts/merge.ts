@@ -194,7 +194,7 @@ export async function merge(): Promise<number> {
   const reportStatus = await buildAllureReport(paths);
   const leaks = secretGate(s);
   const matrix = readJsonFile<{ status?: string }>(paths.matrix);
-  const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1);
+  const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1, s.failOn);
   if (leaks.length > 0) return SECRET_GATE_EXIT;
   if (mergeStatus !== 0) return 1;
   return testsStatus !== 0 ? testsStatus : reportStatus;

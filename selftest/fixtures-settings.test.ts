@@ -62,7 +62,7 @@ const WRONG: [Record<string, string>, string][] = [
   ],
   [
     { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
-    'LEDGER_EXPECTATIONS="no-such-baseline.json" is not valid: no such file: set it to auto, canton, none, or a JSON file shaped like rules/expectations/canton.json',
+    "LEDGER_EXPECTATIONS=no-such-baseline.json: no-such-baseline.json: no such file (the format: rules/expectations/README.md; auto, canton and none name Canton's baseline)",
   ],
 ];
 

@@ -266,8 +266,13 @@ test.describe('a participant that dies mid-run', () => {
       expectedStatus: 'failed',
       annotations: [{ type: 'fail', description: 'Canton does X' }],
     };
+    // A failure is an assertion's: a failed expect step, as Playwright records one.
     const result = (status: TestResult['status'], message?: string) =>
-      ({ status, errors: message ? [{ message }] : [], steps: [] }) as unknown as TestResult;
+      ({
+        status,
+        errors: message ? [{ message }] : [],
+        steps: message ? [{ category: 'expect', error: { message }, steps: [] }] : [],
+      }) as unknown as TestResult;
     const lost = 'Error: [inconclusive] POST /v2/package-vetting/list got no response: socket hang up';
     expect(classify(deviation as unknown as TestCase, result('failed', lost))).toEqual({
       verdict: 'inconclusive',

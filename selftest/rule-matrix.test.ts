@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { RULES } from '../rules/catalogue';
+import { DEVIATION_SEEN, DEVIATION_UNMET } from '../core/verdict-marks';
 import { classify, INCONCLUSIVE_MARK } from '../reporters/classify';
 import { diffFingerprints, fingerprintOf } from '../reporters/fingerprint';
 import { renderMarkdown } from '../reporters/matrix-render';
@@ -72,11 +73,38 @@ test.describe('rule matrix verdicts', () => {
 
   test('an expected failure is a known deviation and its pass is flagged', () => {
     const deviation = fakeTest('failed', [{ type: 'fail', description: 'Canton clamps' }]);
-    expect(classify(deviation, fakeResult('failed', 'x'))).toEqual({
+    expect(classify(deviation, fakeResult('failed', 'Error: expect(received)', true))).toEqual({
       verdict: 'known-deviation',
       reason: 'Canton clamps',
     });
     expect(classify(deviation, fakeResult('passed')).verdict).toBe('unexpected-pass');
+  });
+
+  test('an expected failure excuses only an assertion: a harness defect stays one', () => {
+    const deviation = fakeTest('failed', [{ type: 'fail', description: 'waived by team.json: flaky' }]);
+    expect(classify(deviation, fakeResult('failed', 'TypeError: x is undefined')).verdict).toBe(
+      'harness-defect',
+    );
+  });
+
+  test('a pinned deviation: seen is known and says what was seen, unmet is a failure naming both', () => {
+    const seen = fakeTest('failed', [
+      { type: 'fail', description: 'known deviation of canton 3.4.11: Canton clamps.' },
+      { type: DEVIATION_SEEN, description: 'runs the command' },
+    ]);
+    expect(classify(seen, fakeResult('failed', 'Error: expect(received)', true))).toEqual({
+      verdict: 'known-deviation',
+      reason: 'known deviation of canton 3.4.11: Canton clamps. Seen: runs the command.',
+    });
+    const unmet = `not Canton's known deviation (expected: runs the command): the tree is another command's; the rule: expected a rejection`;
+    const failed = fakeTest('passed', [
+      { type: 'fail', description: 'known deviation of canton 3.4.11: Canton clamps.' },
+      { type: DEVIATION_UNMET, description: unmet },
+    ]);
+    expect(classify(failed, fakeResult('failed', `DeviationAssertionError: ${unmet}`, true))).toEqual({
+      verdict: 'fail',
+      reason: unmet,
+    });
   });
 
   test('a skip keeps its reason', () => {

@@ -1,4 +1,5 @@
 // The fault catalogue: every named fault of the sandbox. `npm run mutation` runs the suite once per fault.
+import { pinnedDeviationFaults } from './groups/pinned-deviations';
 import { submissionFaults } from './groups/submission';
 import { transportFaults } from './groups/transport';
 import { versionAuthGeneralFaults } from './groups/version-auth-general';
@@ -11,6 +12,7 @@ export const FAULTS: readonly Fault[] = [
   ...versionAuthGeneralFaults,
   ...vettingFaults,
   ...submissionFaults,
+  ...pinnedDeviationFaults,
   ...transportFaults,
 ];
 

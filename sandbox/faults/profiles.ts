@@ -42,6 +42,12 @@ export const PROFILES = {
     },
     harness: { LEDGER_EXPECTATIONS: 'none' },
   },
+  canton35: {
+    name: 'canton-3-5',
+    why: 'Canton 3.5 still serves the tree endpoint (a known deviation): only a 3.5 release shows it',
+    sandbox: { SANDBOX_VERSION: '3.5.10' },
+    harness: {},
+  },
 } as const satisfies Record<string, FaultProfile>;
 
 /** `SANDBOX_MODE=strict-interface; harness: LEDGER_EXPECTATIONS=none`, for a matrix row. */

@@ -326,7 +326,9 @@ export const vettingFaults: Fault[] = [
     breaks:
       'an entry with no package matching the package filter is listed anyway, with an empty package list',
     // VET-FILTER-NAME-PREFIXES catches it too when a prefix leaves an entry without a match (data-dependent).
+    // VET-PAGE-FILTERED-WALK: not the walk Canton ends early (rules/expectations/canton.json), entries it must not list.
     rules: [
+      'VET-PAGE-FILTERED-WALK',
       'VET-FILTER-ENTRY-HAS-MATCH',
       'VET-FILTER-PACKAGE-IDS',
       'VET-FILTER-PACKAGE-OR',

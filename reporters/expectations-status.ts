@@ -1,0 +1,74 @@
+// The state of the run's expectations entries (rules/expectations), for the report: which are past their
+// `until` day (they no longer excuse: their tests are judged as any other) and which matched no test although
+// their rule ran (stale: a renamed test, a rule id that is not catalogued, or a waiver nobody needs any more).
+import { RULES } from '../rules/catalogue';
+
+/** An entry as the global setup leaves it in target.json. */
+export interface ExpectationEntryInfo {
+  key: string;
+  layer: string;
+  rule: string;
+  test?: string;
+  reason: string;
+  owner?: string;
+  ticket?: string;
+  until?: string;
+  /** Its version range covers the target's version. */
+  applies: boolean;
+  expired: boolean;
+}
+
+export interface ExpectationsInfo {
+  setting: string;
+  layers: { name: string; from: string; entries: number }[];
+  entries: ExpectationEntryInfo[];
+}
+
+export interface EntryNote {
+  key: string;
+  rule: string;
+  test?: string;
+  reason: string;
+  owner?: string;
+  ticket?: string;
+  until?: string;
+  why: string;
+}
+
+const noteOf = (e: ExpectationEntryInfo, why: string): EntryNote => ({
+  key: e.key,
+  rule: e.rule,
+  ...(e.test ? { test: e.test } : {}),
+  reason: e.reason,
+  ...(e.owner ? { owner: e.owner } : {}),
+  ...(e.ticket ? { ticket: e.ticket } : {}),
+  ...(e.until ? { until: e.until } : {}),
+  why,
+});
+
+/**
+ * `matched`: the entry keys the tests of this run carried (fixtures/deviations.ts annotates them);
+ * `rulesRun`: the rules with at least one test in this run.
+ */
+export function expectationsStatus(
+  info: ExpectationsInfo | undefined,
+  matched: ReadonlySet<string>,
+  rulesRun: ReadonlySet<string>,
+): { expired: EntryNote[]; stale: EntryNote[] } {
+  const expired: EntryNote[] = [];
+  const stale: EntryNote[] = [];
+  for (const e of info?.entries ?? []) {
+    if (!e.applies) continue;
+    if (e.expired) {
+      expired.push(noteOf(e, `past its until day ${e.until}: no longer excuses`));
+      continue;
+    }
+    if (matched.has(e.key)) continue;
+    if (!RULES.some((r) => r.id === e.rule)) stale.push(noteOf(e, `${e.rule} is not a catalogued rule`));
+    else if (rulesRun.has(e.rule))
+      stale.push(
+        noteOf(e, e.test ? `no test of ${e.rule} is titled "${e.test}"` : `matched no test of ${e.rule}`),
+      );
+  }
+  return { expired, stale };
+}
