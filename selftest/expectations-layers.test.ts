@@ -48,7 +48,7 @@ test.describe('expectations layers', () => {
   });
 
   test('an entry narrows to one test; past its until day it no longer excuses', () => {
-    const [layer] = [
+    const layers = [
       parseLayer(
         team([
           { rule: 'VER-FEATURES', test: 'every feature — a.b', expect: 'fail', reason: 'r' },
@@ -57,7 +57,6 @@ test.describe('expectations layers', () => {
         'team.json',
       ),
     ];
-    const layers = [layer!];
     const title = (s: string) => `VER-FEATURES every feature — ${s}`;
     expect(entriesFor(layers, 'VER-FEATURES', title('a.b'), '3.4.0').active).toBeDefined();
     expect(entriesFor(layers, 'VER-FEATURES', title('a.c'), '3.4.0').active).toBeUndefined();
