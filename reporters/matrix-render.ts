@@ -25,7 +25,8 @@ export interface MatrixReport {
 const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
-const LABEL: Record<RuleVerdict, string> = {
+/** How each verdict reads in a report: the ones that need a look in capitals. */
+export const LABEL: Record<RuleVerdict, string> = {
   pass: 'pass',
   fail: 'FAIL',
   'known-deviation': 'known deviation',

@@ -1,13 +1,16 @@
-// The conformance run of selftest/discovery-run.test.ts: the real config (global setup with its discovery and
-// preflight, fixtures, the rule matrix) against LEDGER_BASE_URL, every output under LEDGER_REPORTS_DIR — never
-// the real reports/ — and no Allure or JUnit writer (their paths are fixed under reports/).
+// The lean conformance run of selftest/discovery-run.test.ts and selftest/compare.test.ts: the real config
+// (global setup with its discovery and preflight, fixtures, the rule matrix) against LEDGER_BASE_URL or the
+// in-process sandbox, every output under LEDGER_REPORTS_DIR — never the real reports/ — and no Allure or JUnit
+// writer (their paths are fixed under reports/).
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
 
 const out = process.env.LEDGER_REPORTS_DIR;
 if (!out)
-  throw new Error('LEDGER_REPORTS_DIR is unset: run this config through selftest/discovery-run.test.ts');
+  throw new Error(
+    'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare)',
+  );
 const ROOT = resolve(__dirname, '..', '..');
 
 export default defineConfig({
