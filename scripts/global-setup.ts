@@ -79,6 +79,13 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     } catch (e) {
       if (!(e instanceof PreflightError)) throw e;
       process.stderr.write(`ledger-conformance: ${e.message}\n`);
+      // A target that stopped answering leaves its trace: a shard's merge then names it instead of a missing shard.
+      if (e.exitCode === 4)
+        writeTarget({
+          baseUrl: displayUrl(baseUrl),
+          startedAt: new Date().toISOString(),
+          unreachable: e.message,
+        });
       process.exit(e.exitCode);
     }
   }
@@ -113,7 +120,6 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
         `${unreachable.check}. No test is run: every rule is inconclusive.\n`,
     );
   }
-  mkdirSync(REPORTS, { recursive: true });
   const info = {
     baseUrl: sandbox ? 'in-process sandbox' : displayUrl(baseUrl),
     version: caps.version,
@@ -131,6 +137,11 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     identity:
       identity && Object.fromEntries(identity.map((v) => [v.setting, { value: v.value, source: v.source }])),
   };
-  writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
+  writeTarget(info);
   return sandbox ? () => sandbox.close() : undefined;
+}
+
+function writeTarget(info: { baseUrl: string; startedAt: string; unreachable?: string }): void {
+  mkdirSync(REPORTS, { recursive: true });
+  writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
 }
