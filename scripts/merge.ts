@@ -159,9 +159,13 @@ export async function merge(): Promise<number> {
   } catch (e) {
     if (!(e instanceof ShardError)) throw e;
     // A shard whose target did not answer explains what is missing or differs: the participant is the news.
+    // The shard that left no blob says why it is missing; any other says the participant was gone.
+    const hasBlob = (meta: ShardMeta) => (existsSync(shardPaths(paths.dir, meta.shard).blob) ? 1 : 0);
     const down = shardsFound(paths.dir)
       .filter((f) => f.meta?.targetDown)
-      .sort((a, b) => a.meta!.shard.current - b.meta!.shard.current)[0];
+      .sort(
+        (a, b) => hasBlob(a.meta!) - hasBlob(b.meta!) || a.meta!.shard.current - b.meta!.shard.current,
+      )[0];
     if (down) {
       const target = readJsonFile<TargetFile>(join(down.dir, 'target.json'))?.baseUrl ?? s.baseUrl;
       const { shard, targetDown } = down.meta!;
