@@ -11,7 +11,7 @@
 //   report is uploaded and the history not kept; the verdict step exits 4;
 // - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -19,6 +19,8 @@ import { parseDocument } from 'yaml';
 import { reportPaths } from '../scripts/allure-report';
 import { nightlyPlan } from '../scripts/nightly-plan';
 import { cleanEnv, ROOT, runNode } from './support/child-run';
+import { listen } from './support/harness-kit';
+import { sandbox } from './support/sandbox-kit';
 import { closedPort, startReceiver } from './support/webhook-receiver';
 
 const FILE = join(ROOT, '.github', 'workflows', 'nightly.yml');
@@ -545,38 +547,53 @@ test.describe('a participant that does not answer: the shards upload, the merge 
   });
 
   test('a shard that stopped at its preflight left no blob: the merge still says 4, not a missing shard', async () => {
-    const copy = join(ws, 'preflight-stop');
-    cpSync(join(ws, 'reports', 'shards'), join(copy, 'reports', 'shards'), { recursive: true });
-    cpSync(
-      join(ws, 'reports', 'blob', 'shard-1-of-2.zip'),
-      join(copy, 'reports', 'blob', 'shard-1-of-2.zip'),
-    );
-    // As scripts/shard-run.ts leaves a shard whose global setup exited 4 (target.json says why).
-    const meta = join(copy, 'reports', 'shards', '2-of-2', 'shard.json');
-    writeFileSync(
-      meta,
-      JSON.stringify({
-        ...JSON.parse(readFileSync(meta, 'utf8')),
-        status: 4,
-        targetDown:
-          'target unreachable: the target stopped answering during the preflight: the connection was reset (ECONNRESET)',
-      }),
-    );
-    const o = await runStep(
-      wf,
-      wf.jobs.merge,
-      step(wf.jobs.merge, 'merge'),
-      contexts({ target: 'down', environment: 'conformance-down', embedded: false }),
-      join(copy, 'temp'),
-      { LEDGER_REPORTS_DIR: join(copy, 'reports') },
-    );
-    expect(o.outputs, show(o)).toEqual({ code: '4' });
-    expect(o.summary).toContain(
-      `ledger-conformance: participant http://127.0.0.1:${port} did not answer (the target stopped answering ` +
-        'during the preflight: the connection was reset (ECONNRESET)): no report of this run (shard 2/2 could ' +
-        'not judge it)',
-    );
-    expect(o.stdout).not.toContain('no blob report');
+    // The participant answers, its IdP does not: the global setup stops the shard (exit 4) before any test.
+    const app = await sandbox();
+    try {
+      const url = await listen(app);
+      const copy = join(ws, 'preflight-stop');
+      const reports = { LEDGER_REPORTS_DIR: join(copy, 'reports') };
+      const idpDown = {
+        ...ctx,
+        secrets: { LEDGER_BASE_URL: url, LEDGER_OAUTH_CLIENT_SECRET: 'oauth-client-secret-Q7' },
+        vars: {
+          LEDGER_AUTH: 'oauth2',
+          LEDGER_OAUTH_TOKEN_URL: `http://127.0.0.1:${port}/token`,
+          LEDGER_OAUTH_CLIENT_ID: 'qa-runner',
+        },
+      };
+      const entry = shards[1]!.entry;
+      const run = await runStep(
+        wf,
+        wf.jobs.shard,
+        step(wf.jobs.shard, 'Conformance, shard ${{ matrix.shard }}'),
+        { ...idpDown, matrix: entry },
+        join(copy, 'temp-shard'),
+        reports,
+      );
+      expect(run.status, show(run)).toBe(0);
+      expect(run.stdout).toContain('::warning title=down did not answer::shard 2/2');
+      expect(existsSync(join(copy, 'reports', 'blob')), 'no blob').toBe(false);
+      expect(existsSync(join(copy, 'reports', 'shards', '2-of-2', 'target.json'))).toBe(true);
+      const o = await runStep(
+        wf,
+        wf.jobs.merge,
+        step(wf.jobs.merge, 'merge'),
+        { ...idpDown, matrix: { target: 'down', environment: 'conformance-down', embedded: false } },
+        join(copy, 'temp-merge'),
+        reports,
+      );
+      expect(o.outputs, show(o)).toEqual({ code: '4' });
+      expect(o.summary).toContain(
+        `ledger-conformance: participant ${url} did not answer (the IdP cannot be reached at ` +
+          `LEDGER_OAUTH_TOKEN_URL=http://127.0.0.1:${port}/token: ECONNREFUSED; check its host and port and the ` +
+          'network route to it): no report of this run (shard 2/2 could not judge it)',
+      );
+      expect(o.summary).not.toContain('oauth-client-secret-Q7');
+      expect(o.stdout).not.toContain('no blob report');
+    } finally {
+      await app.close();
+    }
   });
 
   test('a wrong setting stops the shard step with 2: its upload does not run', async () => {
