@@ -109,7 +109,8 @@ test('a changed verdict: one JSON message naming the target, the baseline, count
 test('nothing changed, nothing to compare with, or an older run without changes: nothing is posted', async () => {
   const dirs = [
     runDir('same', { changes: { since, ...noChanges } }),
-    runDir('first', { changes: { since: null, ...noChanges } }),
+    // Nothing to compare with: whatever a list says, nothing changed since anything.
+    runDir('first', { changes: { since: null, ...noChanges, newFailures: [row('SUB-DEDUP-PARALLEL')] } }),
     runDir('older', { generatedAt: '2026-11-01T00:00:00Z', status: 'passed', rules: [] }),
   ];
   const o = await notify(dirs);
