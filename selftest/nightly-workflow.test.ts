@@ -10,7 +10,6 @@
 //   upload runs, with the files the upload names; the merge step exits 4 with its line in the summary, the
 //   report is uploaded and the history not kept; the verdict step exits 4;
 // - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
@@ -18,7 +17,7 @@ import { test, expect } from '@playwright/test';
 import { parseDocument } from 'yaml';
 import { reportPaths } from '../scripts/allure-report';
 import { nightlyPlan } from '../scripts/nightly-plan';
-import { cleanEnv, ROOT, runNode } from './support/child-run';
+import { cleanEnv, ROOT, runCommand, runNode } from './support/child-run';
 import { listen } from './support/harness-kit';
 import { sandbox } from './support/sandbox-kit';
 import { closedPort, startReceiver } from './support/webhook-receiver';
@@ -162,17 +161,7 @@ async function runStep(
   Object.assign(env, { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: temp }, extra);
   const script = join(temp, 'step.sh');
   writeFileSync(script, s.run!);
-  const outcome = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
-    (done, fail) => {
-      const child = spawn('bash', ['-e', script], { cwd, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', fail);
-      child.on('close', (status) => done({ status, stdout, stderr }));
-    },
-  );
+  const outcome = await runCommand('bash', ['-e', script], env, { cwd });
   const outputs = Object.fromEntries(
     readFileSync(output, 'utf8')
       .split('\n')
@@ -471,21 +460,10 @@ test.describe('a participant that does not answer: the shards upload, the merge 
       entries.map(async (entry) => {
         const temp = join(ws, 'temp', `shard-${String(entry.shard)}`);
         const reports = { LEDGER_REPORTS_DIR: join(ws, 'reports') };
-        const guard = await runStep(
-          wf,
-          wf.jobs.shard,
-          step(wf.jobs.shard, 'The target is what the matrix says'),
-          contexts(entry),
-          temp,
-        );
-        const run = await runStep(
-          wf,
-          wf.jobs.shard,
-          step(wf.jobs.shard, 'Conformance, shard ${{ matrix.shard }}'),
-          contexts(entry),
-          temp,
-          reports,
-        );
+        const inShard = (name: string) =>
+          runStep(wf, wf.jobs.shard, step(wf.jobs.shard, name), contexts(entry), temp, reports);
+        const guard = await inShard('The target is what the matrix says');
+        const run = await inShard('Conformance, shard ${{ matrix.shard }}');
         return { entry, guard, run };
       }),
     );
