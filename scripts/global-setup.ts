@@ -81,6 +81,13 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     } catch (e) {
       if (!(e instanceof PreflightError)) throw e;
       process.stderr.write(`ledger-conformance: ${e.message}\n`);
+      // A target that stopped answering leaves its trace: a shard's merge then names it instead of a missing shard.
+      if (e.exitCode === 4)
+        writeTarget({
+          baseUrl: displayUrl(baseUrl),
+          startedAt: new Date().toISOString(),
+          unreachable: e.message,
+        });
       process.exit(e.exitCode);
     }
   }
@@ -116,7 +123,6 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
         `${unreachable.check}. No test is run: every rule is inconclusive.\n`,
     );
   }
-  mkdirSync(REPORTS, { recursive: true });
   const shownUrl = sandbox ? 'in-process sandbox' : displayUrl(baseUrl);
   // A named baseline that this target does not have: say so now, not after the run.
   const missing = compareWithProblem(resolve(REPORTS, 'history'), {
@@ -147,6 +153,11 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     // The expectations layers and entries, for the report's expired and stale lists.
     expectations: expectationsInfo(s.expectations, caps.version),
   };
-  writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
+  writeTarget(info);
   return sandbox ? () => sandbox.close() : undefined;
+}
+
+function writeTarget(info: { baseUrl: string; startedAt: string; unreachable?: string }): void {
+  mkdirSync(REPORTS, { recursive: true });
+  writeFileSync(resolve(REPORTS, 'target.json'), JSON.stringify(info, null, 2) + '\n');
 }

@@ -9,7 +9,8 @@
 // 4. builds the Allure report as `npm run conformance` does (verdicts, environment, categories, history);
 // 5. runs the secret gate over everything (inside the blobs too).
 // Exit code as `npm run conformance`: 0 every test passed; 1 a test did not pass, a shard is missing or the
-// report could not be built; 2 a setting is wrong; 3 the secret gate found a secret.
+// report could not be built; 2 a setting is wrong; 3 the secret gate found a secret; 4 the participant did not
+// answer (every rule inconclusive, or a shard that stopped at its preflight left no blob), with one line naming it.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,7 +19,7 @@ import { readJsonFile, type TargetFile } from '../reporters/allure-results';
 import { buildAllureReport, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
-import { runExitCode } from './target-down';
+import { runExitCode, TARGET_DOWN_EXIT, targetDownLine } from './target-down';
 import {
   blobInfo,
   MERGE_TEST_DIR_ENV,
@@ -157,15 +158,34 @@ export async function merge(): Promise<number> {
     plan = planMerge(paths.dir);
   } catch (e) {
     if (!(e instanceof ShardError)) throw e;
-    process.stderr.write(`merge: ${e.message.split('\n').join('\nmerge: ')}\n`);
+    // A shard whose target did not answer explains what is missing or differs: the participant is the news.
+    // The shard that left no blob says why it is missing; any other says the participant was gone.
+    const hasBlob = (meta: ShardMeta) => (existsSync(shardPaths(paths.dir, meta.shard).blob) ? 1 : 0);
+    const down = shardsFound(paths.dir)
+      .filter((f) => f.meta?.targetDown)
+      .sort(
+        (a, b) => hasBlob(a.meta!) - hasBlob(b.meta!) || a.meta!.shard.current - b.meta!.shard.current,
+      )[0];
+    if (down) {
+      const target = readJsonFile<TargetFile>(join(down.dir, 'target.json'))?.baseUrl ?? s.baseUrl;
+      const { shard, targetDown } = down.meta!;
+      const consequence = `no report of this run (shard ${shard.current}/${shard.total} could not judge it)`;
+      process.stderr.write(`${targetDownLine(target, targetDown!, consequence)}\n`);
+    } else process.stderr.write(`merge: ${e.message.split('\n').join('\nmerge: ')}\n`);
     // The gate still reads what is there: a leak is the more important news.
-    return secretGate(s).length > 0 ? SECRET_GATE_EXIT : 1;
+    return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : 1;
   }
   for (const w of plan.warnings) process.stderr.write(`merge: warning: ${w}\n`);
   process.stdout.write(
     `merge: run ${plan.runId}, ${plan.total} shard(s): ` +
       plan.shards
-        .map((x) => `${x.shard.current}/${x.shard.total}${x.meta ? ` (exit ${x.meta.status})` : ''}`)
+        .map(
+          (x) =>
+            `${x.shard.current}/${x.shard.total}` +
+            (x.meta
+              ? ` (exit ${x.meta.status}${x.meta.targetDown ? ', the target did not answer' : ''})`
+              : ''),
+        )
         .join(', ') +
       '\n',
   );
@@ -193,10 +213,14 @@ export async function merge(): Promise<number> {
 
   const reportStatus = await buildAllureReport(paths);
   const leaks = secretGate(s);
-  const matrix = readJsonFile<{ status?: string }>(paths.matrix);
+  const matrix = readJsonFile<{ status?: string; targetLost?: string }>(paths.matrix);
   const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1, s.failOn);
   if (leaks.length > 0) return SECRET_GATE_EXIT;
   if (mergeStatus !== 0) return 1;
+  if (testsStatus === TARGET_DOWN_EXIT) {
+    const target = plan.shards.find((x) => x.target)?.target?.baseUrl ?? s.baseUrl;
+    process.stderr.write(`${targetDownLine(target, matrix!.targetLost!, 'every rule is inconclusive')}\n`);
+  }
   return testsStatus !== 0 ? testsStatus : reportStatus;
 }
 

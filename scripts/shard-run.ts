@@ -4,8 +4,9 @@
 // The blob needs no redaction after the fact: the harness's requests never put a header into an error or a step
 // Playwright records (fixtures/http.ts), and the gate would fail the shard if anything did.
 // No HTML, JUnit or rule matrix: `npm run merge` builds them once from every shard.
-// Exit code: the tests' (0 every test passed, 1 not), 3 when the gate found a secret (the shard's output must
-// not be uploaded for the merge).
+// Exit code: the tests' (0 every test passed, 1 not), 4 when the target did not answer (or was lost) and no
+// test failed — the shard still leaves what it wrote, for the merge to say so — and 3 when the gate found a
+// secret (the shard's output must not be uploaded for the merge).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -21,6 +22,7 @@ import {
   type ShardMeta,
 } from './shard';
 import { playwrightCommand } from './playwright-cli';
+import { shardExitCode, shardTargetDown } from './target-down';
 
 export function runShard(
   s: Settings,
@@ -76,16 +78,19 @@ export function runShard(
     process.stderr.write(`ledger-conformance: shard ${shard.current}/${shard.total} wrote no blob report\n`);
   }
   rmSync(paths.blobStaging, { recursive: true, force: true });
+  const targetDown = shardTargetDown(paths.target, paths.testResults);
   const meta: ShardMeta = {
     shard,
     runId,
     shardRunId: ownRunId,
     status,
+    targetDown,
     finishedAt: new Date().toISOString(),
   };
   writeFileSync(paths.meta, JSON.stringify(meta, null, 2) + '\n');
 
   const leaks = secretGate(s);
   if (leaks.length > 0) return SECRET_GATE_EXIT;
-  return existsSync(paths.blob) ? status : status || 1;
+  const code = shardExitCode(status, targetDown);
+  return existsSync(paths.blob) || targetDown ? code : code || 1;
 }

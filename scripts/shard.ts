@@ -111,6 +111,8 @@ export interface ShardMeta {
   shardRunId: string;
   /** The exit code of the shard's `playwright test`. */
   status: number;
+  /** Why the shard could not judge the target (it did not answer, or was lost), when so (target-down.ts). */
+  targetDown?: string;
   finishedAt: string;
 }
 

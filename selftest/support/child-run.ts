@@ -33,8 +33,18 @@ export function runNode(
   env: NodeJS.ProcessEnv,
   own?: (kill: () => void) => void,
 ): Promise<ChildOutcome> {
+  return runCommand(process.execPath, args, env, { own });
+}
+
+/** `command <args>` with exactly `env`, in `cwd` (the project folder unless given); as `runNode`. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { cwd = ROOT, own }: { cwd?: string; own?: (kill: () => void) => void } = {},
+): Promise<ChildOutcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: own !== undefined });
+    const child = spawn(command, args, { cwd, env, detached: own !== undefined });
     own?.(() => {
       if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
       try {
