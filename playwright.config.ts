@@ -1,7 +1,6 @@
 // The conformance run. Settings are validated here, before anything starts: a wrong one stops the run with
 // one message naming the variable and the fix. The global setup starts the in-process sandbox when
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
-import { availableParallelism } from 'node:os';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { displayUrl, loadDotenv, newRunId } from './fixtures/settings';
 import { settingsOrExit } from './scripts/run-settings';
@@ -15,12 +14,11 @@ process.env.LEDGER_RUN_ID ||= newRunId();
 const s = settingsOrExit();
 // Tag selection (LEDGER_TAGS=@readonly, or --grep @readonly): a grep of the rule ids carrying the tags.
 const selection = tagSelectionOrExit();
+// LEDGER_TIMEOUT_SCALE, else the scale the global setup measured on the participant. Playwright evaluates this
+// file in its runner before the global setup (no measurement yet: 1) and again in every worker, which it starts
+// after the global setup with the measured scale in its environment; the workers apply the test and expect
+// timeouts, so those follow the measurement (README, "Timeouts").
 const scale = s.timeoutScale;
-// Workers when LEDGER_WORKERS is unset: all cores against the in-process sandbox (it shares them with the
-// harness), twice the cores against a remote participant — a worker there mostly waits for answers, and with
-// 40 ms per answer 4 workers on 2 cores ran the suite in 0.72× the time of 2, while 8 paid more in worker
-// start-up and harness CPU than they saved in waiting (bench/RESULTS.md, figure 7; README, "Workers").
-const workers = process.env.LEDGER_WORKERS?.trim() || !s.baseUrl ? s.workers : 2 * availableParallelism();
 
 // A plain object, not defineConfig(): the secret gate reads this file after a run for its reporters' outputs,
 // and loading @playwright/test for defineConfig (which only marks the object) cost it 0.7 s.
@@ -28,8 +26,8 @@ export default {
   testDir: 'tests',
   outputDir: 'test-results/conformance',
   fullyParallel: true,
-  // LEDGER_WORKERS (default above); `--workers` on the command line still wins.
-  workers,
+  // LEDGER_WORKERS, else chooseWorkers (fixtures/settings.ts); `--workers` on the command line still wins.
+  workers: s.workers,
   ...selection,
   forbidOnly: !!process.env.CI,
   retries: 0,

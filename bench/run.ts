@@ -12,11 +12,21 @@ import { conformance } from './parts/conformance';
 import { latency } from './parts/latency';
 import { memory } from './parts/memory';
 import { paging } from './parts/paging';
+import { slow } from './parts/slow';
 import { profileOps } from './parts/profile';
 import { suite } from './parts/suite';
 import { throughput } from './parts/throughput';
 
-const PARTS = ['throughput', 'profile', 'paging', 'memory', 'suite', 'conformance', 'latency'] as const;
+const PARTS = [
+  'throughput',
+  'profile',
+  'paging',
+  'memory',
+  'suite',
+  'conformance',
+  'latency',
+  'slow',
+] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
   sandbox: ['throughput', 'profile', 'paging', 'memory'],
@@ -28,6 +38,9 @@ interface Options {
   quick: boolean;
   out: string;
   workersWhatIf: boolean;
+  latencyWorkers: number[];
+  slowDelayMs: number;
+  slowControl: boolean;
 }
 
 function usage(message?: string): never {
@@ -35,11 +48,14 @@ function usage(message?: string): never {
   console.error(
     [
       'usage: npm run bench [-- --only <part,…>] [--quick] [--out <file>] [--no-workers-what-if]',
+      '         [--latency-workers 4,8,16] [--slow-delay <ms>] [--no-slow-control]',
       `  parts: ${PARTS.join(', ')}; groups: ${Object.entries(GROUPS)
         .map(([g, p]) => `${g} (${p.join(', ')})`)
         .join(', ')}`,
       '  --quick  short measurements (a few seconds per figure; 10³/10⁴ submissions for memory) to try the bench',
       '  --out    where to write (default bench/RESULTS.md for a full run, bench/RESULTS.partial.md otherwise)',
+      '  --latency-workers  the worker counts of figure 7; --slow-delay  the answer delay of figure 8 (1000)',
+      '  --no-slow-control  figure 8 without its run at LEDGER_TIMEOUT_SCALE=1',
     ].join('\n'),
   );
   process.exit(2);
@@ -50,6 +66,14 @@ function parseArgs(argv: string[]): Options {
   let quick = false;
   let out: string | undefined;
   let workersWhatIf = true;
+  let latencyWorkers: number[] | undefined;
+  let slowDelayMs = 1000;
+  let slowControl = true;
+  const positive = (flag: string, raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1) usage(`${flag} takes positive integers, got "${raw}"`);
+    return n;
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? '').split(/=(.*)/s, 2);
     const value = (): string => inline ?? argv[++i] ?? usage(`${flag} needs a value`);
@@ -61,6 +85,12 @@ function parseArgs(argv: string[]): Options {
     } else if (flag === '--quick') quick = true;
     else if (flag === '--out') out = value();
     else if (flag === '--no-workers-what-if') workersWhatIf = false;
+    else if (flag === '--latency-workers')
+      latencyWorkers = value()
+        .split(',')
+        .map((w) => positive(flag, w.trim()));
+    else if (flag === '--slow-delay') slowDelayMs = positive(flag, value());
+    else if (flag === '--no-slow-control') slowControl = false;
     else if (flag === '--help' || flag === '-h') usage();
     else usage(`unknown argument "${argv[i]}"`);
   }
@@ -69,6 +99,9 @@ function parseArgs(argv: string[]): Options {
     parts,
     quick,
     workersWhatIf,
+    latencyWorkers: latencyWorkers ?? (quick ? [4] : [4, 8, 16]),
+    slowDelayMs,
+    slowControl: slowControl && !quick,
     out: resolve(ROOT, out ?? (full ? 'bench/RESULTS.md' : 'bench/RESULTS.partial.md')),
   };
 }
@@ -105,14 +138,16 @@ async function main(): Promise<void> {
           facts,
         ),
       );
-    if (has('suite') || has('conformance') || has('latency')) work = projectCopy();
+    if (has('suite') || has('conformance') || has('latency') || has('slow')) work = projectCopy();
     if (has('suite') && work) sections.push(await suite(work, facts));
     if (has('conformance') && work)
       sections.push(
         await conformance(work, { workersWhatIf: o.workersWhatIf && !o.quick, runs: o.quick ? 1 : 5 }, facts),
       );
     if (has('latency') && work)
-      sections.push(await latency(work, { latencyMs: 40, workers: o.quick ? [4] : [2, 4, 8] }, facts));
+      sections.push(await latency(work, { latencyMs: 40, workers: o.latencyWorkers }, facts));
+    if (has('slow') && work)
+      sections.push(await slow(work, { delayMs: o.slowDelayMs, control: o.slowControl }, facts));
   } finally {
     work?.remove();
   }

@@ -122,19 +122,19 @@ interface CliSelection {
 }
 
 /**
- * The config fragment for the selection of this run, from LEDGER_TAGS and the command line. The main
- * process reads the command line and hands what it found to the workers through the environment, so every
- * process builds the same suite.
+ * The rules this run selects by tag or id prefix, from LEDGER_TAGS and the command line (undefined: no such
+ * selection). The main process reads the command line and hands what it found to the workers through the
+ * environment, so every process builds the same suite.
  */
-export function tagSelection(
-  env: Record<string, string | undefined> = process.env,
-  argv: readonly string[] = process.argv,
-): ConfigSelection {
+function selection(
+  env: Record<string, string | undefined>,
+  argv: readonly string[],
+): { rules: Rule[]; required: Tag[] } | undefined {
   const fromEnv = parseTagFilter(env[TAGS_ENV]);
   let cli: CliSelection = { tags: cliTagFilter(argv), prefix: cliIdPrefix(argv) };
   if (cli.tags || cli.prefix) env[CLI_SELECTION_ENV] = JSON.stringify(cli);
   else if (env[CLI_SELECTION_ENV]) cli = JSON.parse(env[CLI_SELECTION_ENV]) as CliSelection;
-  if (!fromEnv && !cli.tags && !cli.prefix) return {};
+  if (!fromEnv && !cli.tags && !cli.prefix) return undefined;
   const filter: TagFilter = {
     required: [...(fromEnv?.required ?? []), ...(cli.tags?.required ?? [])],
     excluded: [...(fromEnv?.excluded ?? []), ...(cli.tags?.excluded ?? [])],
@@ -148,11 +148,31 @@ export function tagSelection(
     ].join(', ');
     throw new SelectionError(`the selection ${what} matches no rule of the catalogue: nothing would run`);
   }
-  const required = cli.tags?.required ?? [];
+  return { rules, required: cli.tags?.required ?? [] };
+}
+
+/** The config fragment for the selection of this run, from LEDGER_TAGS and the command line. */
+export function tagSelection(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = process.argv,
+): ConfigSelection {
+  const chosen = selection(env, argv);
+  if (chosen === undefined) return {};
   return {
-    grep: grepOfRuleIds(rules.map((r) => r.id)),
-    ...(required.length > 0 ? { tag: [...required] } : {}),
+    grep: grepOfRuleIds(chosen.rules.map((r) => r.id)),
+    ...(chosen.required.length > 0 ? { tag: [...chosen.required] } : {}),
   };
+}
+
+/**
+ * Whether the run may create something on the target: a rule tagged @writes among those selected. Any other
+ * --grep (a regular expression of Playwright's) is taken as the whole catalogue.
+ */
+export function selectionWrites(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = process.argv,
+): boolean {
+  return (selection(env, argv)?.rules ?? RULES).some((r) => r.tags.includes('@writes'));
 }
 
 /** tagSelection, or print the message and stop the process (exit code 2, like a wrong setting). */

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { resolve } from 'node:path';
-import { displayUrl, settings, type Settings } from '../fixtures/settings';
+import { displayUrl, MEASURED_TIMEOUT_SCALE_ENV, settings, type Settings } from '../fixtures/settings';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
 import { UNREACHABLE_ENV } from '../fixtures/target-lost';
@@ -18,9 +18,12 @@ import {
   readVersion,
   skipForecast,
   staticTokenLife,
+  timeAnswers,
   type IdentityValue,
   type VersionRead,
 } from './preflight-checks';
+import { chooseTimeoutScale, timeoutScaleLine, workersLine, type AnswerTimes } from './run-pace';
+import { selectionWrites } from '../rules/selection';
 import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from './baseline';
@@ -65,6 +68,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   }
   let version: VersionRead;
   let identity: IdentityValue[] | undefined;
+  let times: AnswerTimes | undefined;
   if (sandbox) version = await readVersion(baseUrl, s);
   else {
     // A real participant: ask for the identity settings left unset, hand them to the workers (they re-read
@@ -78,6 +82,13 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
         identity = checked.resolution.identity;
         s = checked.resolution.settings;
       }
+      // Unless LEDGER_TIMEOUT_SCALE is set, how long the participant takes to answer sets the timeouts.
+      if (!s.timeoutScaleExplicit && !version.unreachable)
+        times = await timeAnswers(
+          s,
+          baseUrl,
+          selectionWrites() || 'the selection creates nothing, all its rules @readonly',
+        );
     } catch (e) {
       if (!(e instanceof PreflightError)) throw e;
       process.stderr.write(`ledger-conformance: ${e.message}\n`);
@@ -92,6 +103,14 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     }
   }
   const { document, problem, unreachable } = version;
+  const pace = chooseTimeoutScale(
+    s,
+    times,
+    sandbox ? 'the in-process sandbox: nothing to measure' : 'the target did not answer',
+  );
+  // The workers read their settings from the environment they start with (playwright.config.ts' timeouts too).
+  if (pace.measured) process.env[MEASURED_TIMEOUT_SCALE_ENV] = String(pace.scale);
+  else delete process.env[MEASURED_TIMEOUT_SCALE_ENV];
   const caps = capabilitiesOf(document);
   const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
   const lines: [string, string][] = [
@@ -99,10 +118,9 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     ['version', caps.version ?? `unknown (GET /v2/version: ${problem ?? 'no version string'})`],
     ['auth', authLine(s)],
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
-    ['timeout scale', String(s.timeoutScale)],
+    ['timeout scale', timeoutScaleLine(pace)],
     ['expectations', expectationsLine(expectationsInfo(s.expectations, caps.version))],
-    // The effective number: `--workers` on the command line overrides LEDGER_WORKERS.
-    ['workers', String(config?.workers ?? s.workers)],
+    ['workers', workersLine(config?.workers, s)],
     ['run id', s.runId ?? '(none: ids use "local")'],
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
@@ -140,7 +158,8 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     features: (document as { features?: unknown } | undefined)?.features,
     runId: s.runId,
     seed: s.seed ?? 'per test',
-    timeoutScale: s.timeoutScale,
+    timeoutScale: pace.scale,
+    timeoutScaleSource: pace.source,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
     // Read by the rule matrix: an unreachable run is no capability change and leaves the fingerprint alone.

@@ -17,12 +17,14 @@ import {
   type KnownIdentity,
 } from '../fixtures/discovery';
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../fixtures/http';
-import { UNAVAILABLE_STATUSES } from '../fixtures/ledger-client';
+import { PATHS, UNAVAILABLE_STATUSES } from '../fixtures/ledger-client';
+import { CommandFactory, RunIds, seededFaker, seedOf } from '../fixtures/command-factory';
 import { unreachableOf, type Unreachable } from '../fixtures/reachability';
 import { redact } from '../fixtures/redact';
 import { displayUrl, loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../fixtures/token-providers';
 import { noAuthReason, otherParticipantGate } from '../fixtures/auth-helpers';
+import type { AnswerTimes } from './run-pace';
 
 /** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
 export class PreflightError extends Error {
@@ -585,6 +587,56 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
     );
   await checkTarget(resolution.settings, baseUrl, version);
   return { version, resolution };
+}
+
+/** The rule id slot of the ids the timed submission carries (no rule's: the run's own set-up). */
+export const TIMING_ID = 'TIMEOUT-SCALE';
+
+/**
+ * How long the participant takes to answer, for the timeout scale (scripts/run-pace.ts): GET /v2/version and,
+ * when `submission` is true, one submission of the command template with run-unique ids, as a test would send
+ * it — the answer that waits on the synchronizer, which no read stands in for. Each on a connection already
+ * open, as a worker's requests are. `submission` a string: why none is sent (`npm run preflight` submits
+ * nothing; neither does a run whose selection creates nothing). Throws PreflightError (exit 4) when the target
+ * stops answering.
+ */
+export async function timeAnswers(
+  s: Settings,
+  baseUrl: string,
+  submission: true | string,
+): Promise<AnswerTimes> {
+  const client = new Client(baseUrl, s.timeoutScale);
+  const provider = tokenProviderFor(s);
+  try {
+    const token = await provider.token();
+    await client.send('GET', PATHS.version, token); // opens the connection
+    let started = performance.now();
+    await client.send('GET', PATHS.version, token);
+    const versionMs = performance.now() - started;
+    if (submission !== true) return { versionMs, submission: { why: submission } };
+    const factory = new CommandFactory(
+      seededFaker(s.seed ?? seedOf(TIMING_ID)),
+      new RunIds(s.runId ?? 'local', TIMING_ID, 0),
+      s,
+      await provider.userId(),
+    );
+    const request = factory.submitRequest();
+    started = performance.now();
+    try {
+      const res = await client.send('POST', PATHS.submitTree, token, request);
+      return { versionMs, submission: { ms: performance.now() - started, status: res.status } };
+    } catch (e) {
+      if (!(e instanceof TransportFailure) || e.kind !== 'timeout') throw e;
+      return { versionMs, submission: { noAnswerWithinMs: REQUEST_TIMEOUT_MS * s.timeoutScale } };
+    }
+  } catch (e) {
+    if (e instanceof TransportFailure)
+      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
+    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+    throw e;
+  } finally {
+    await client.close();
+  }
 }
 
 export interface Skip {

@@ -1,13 +1,15 @@
 // `npm run preflight`: the checks a conformance run makes before its first command, on their own — target
 // reachable, its version, the token accepted, the identity settings (given, or asked of the participant),
-// the user's rights covering the parties, the command template's package vetted on the synchronizer — and the
-// rules that will skip there and why. Nothing is submitted. A failure prints ONE line naming what to set.
+// the user's rights covering the parties, the command template's package vetted on the synchronizer — the
+// rules that will skip there and why, and the timeout scale a read suggests. Nothing is submitted. A failure
+// prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
 import { loadDotenv, displayUrl } from '../fixtures/settings';
 import { capabilitiesOf } from '../fixtures/target';
 import { TARGET_DOWN_EXIT } from './target-down';
 import { settingsOrExit } from './run-settings';
-import { preflight, PreflightError, skipForecast, staticTokenLife } from './preflight-checks';
+import { preflight, PreflightError, skipForecast, staticTokenLife, timeAnswers } from './preflight-checks';
+import { chooseTimeoutScale, timeoutScaleLine } from './run-pace';
 
 async function main(): Promise<number> {
   loadDotenv();
@@ -33,6 +35,12 @@ async function main(): Promise<number> {
     const caps = capabilitiesOf(version.document);
     const life = staticTokenLife(s);
     const resolved = resolution?.settings ?? s;
+    // The run's scale as far as a read shows it: the run also times one submission, which this never sends.
+    const times =
+      s.baseUrl === undefined || s.timeoutScaleExplicit
+        ? undefined
+        : await timeAnswers(resolved, baseUrl, 'the preflight submits nothing, a conformance run times one');
+    const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
     const lines: [string, string][] = [
       ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
       ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
@@ -40,6 +48,7 @@ async function main(): Promise<number> {
       ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
       ['rights', `${resolved.user} acts as and reads as every configured party`],
       ['template', 'its package is vetted on the synchronizer'],
+      ['timeout scale', timeoutScaleLine(pace)],
       ...skipForecast(resolved, caps.version).map((k): [string, string] => [
         'will skip',
         `${k.rules}: ${k.reason}`,

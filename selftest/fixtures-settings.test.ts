@@ -23,6 +23,10 @@ const WRONG: [Record<string, string>, string][] = [
     { LEDGER_TIMEOUT_SCALE: 'fast' },
     'LEDGER_TIMEOUT_SCALE="fast" is not valid: set it to a number from 0.1 to 100, e.g. 3 for a slow participant',
   ],
+  [
+    { LEDGER_MEASURED_TIMEOUT_SCALE: '0.5' },
+    'LEDGER_MEASURED_TIMEOUT_SCALE="0.5" is not valid: leave it unset, the run sets it itself (LEDGER_TIMEOUT_SCALE is the setting that chooses the scale)',
+  ],
   [{ LEDGER_SEED: '-1' }, 'LEDGER_SEED="-1" is not valid: set it to an integer from 0 to 4294967295'],
   [
     { LEDGER_AUTH: 'jwt' },

@@ -109,6 +109,8 @@ async function runSuite(baseUrl: string, grep?: string): Promise<Run> {
   const run = await runNode(args, {
     ...cleanEnv(),
     ...IDENTITY,
+    // Given, so the global setup times no answers: the preflight's requests stay the ones PREFLIGHT counts.
+    LEDGER_TIMEOUT_SCALE: '1',
     LEDGER_BASE_URL: baseUrl,
     LEDGER_REPORTS_DIR: out,
   });

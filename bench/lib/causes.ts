@@ -112,5 +112,11 @@ export function causes(f: Facts): string[] {
       `- **against a participant ${l.latencyMs} ms away, ${s(l.wallMs)} > ${fmt(l.bound, 1)} × the participant's floor ${s(l.floorMs)}** with ${l.workers} workers: the floor is the serial chain of answers each worker waits for; what is above it is the harness's start, its tail and its CPU per request (figure 5) on a shared machine.`,
     );
   }
+  const sl = f.slow;
+  if (sl && !sl.met) {
+    out.push(
+      `- **against a participant answering in ${s(sl.delayMs)}, ${sl.inconclusive} inconclusive and ${sl.differing.length} verdicts unlike the run without the delay** (${sl.differing.map((t) => t.split(' ')[0]).join(', ') || 'none'}): the measured timeout scale (figure 8's table) was too small for the tests that wait longest, or a test's outcome depends on the answer time.`,
+    );
+  }
   return out;
 }

@@ -49,6 +49,15 @@ export interface Facts {
     bound: number;
     met: boolean;
   };
+  /** Figure 8: the delayed suite on the harness's defaults against the same suite without the delay. */
+  slow?: {
+    delayMs: number;
+    wallMs: number;
+    inconclusive: number;
+    /** Titles of the tests whose verdict differs from the run without the delay. */
+    differing: string[];
+    met: boolean;
+  };
   conformance?: {
     coldMs: number;
     coldReportedMs: number;
