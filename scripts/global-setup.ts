@@ -8,7 +8,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { resolve } from 'node:path';
-import { displayUrl, MEASURED_TIMEOUT_SCALE_ENV, settings, type Settings } from '../fixtures/settings';
+import {
+  DISCOVERED_ENV,
+  displayUrl,
+  MEASURED_TIMEOUT_SCALE_ENV,
+  settings,
+  type Settings,
+} from '../fixtures/settings';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
 import { interfaceDocTemplate } from '../fixtures/interface-doc';
 import { UNREACHABLE_ENV } from '../fixtures/target-lost';
@@ -79,6 +85,8 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
       version = checked.version;
       if (checked.resolution) {
         Object.assign(process.env, checked.resolution.env);
+        // A failed test's rerun command names the settings given, not these: a rerun asks for them again.
+        process.env[DISCOVERED_ENV] = Object.keys(checked.resolution.env).join(',');
         identity = checked.resolution.identity;
         s = checked.resolution.settings;
       }

@@ -21,12 +21,16 @@ export async function listen(app: FastifyInstance): Promise<string> {
 /** One connection pool for the worker's clients, as the conformance fixtures keep one per worker. */
 let transport: Transport | undefined;
 
-export function clientFor(baseUrl: string, provider: Pick<TokenProvider, 'token'>): LedgerClient {
+export function clientFor(
+  baseUrl: string,
+  provider: Pick<TokenProvider, 'token'>,
+  evidence = new Evidence(),
+): LedgerClient {
   return new LedgerClient(
     (transport ??= new Transport(REQUEST_TIMEOUT_MS)),
     baseUrl,
     () => provider.token(),
-    new Evidence(),
+    evidence,
     (_name, body) => body(),
   );
 }

@@ -42,7 +42,8 @@ export function runTsx(args: string[], env: Record<string, string>): Promise<Run
 
 /**
  * The KINDS_RUN conformance run, made once per `npm test` and read by every self-test that needs it (report
- * agreement, the browser check, sharding's unsharded run): `dir` is its reports folder — read it, never write.
+ * agreement, the browser check, triage, sharding's unsharded run): `dir` is its reports folder — read it, never
+ * write.
  */
 export async function kindsRun(): Promise<{ dir: string; run: RunOutcome }> {
   const { dir, value } = await onceAcrossWorkers('kinds-run', (out) =>
