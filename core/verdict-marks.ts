@@ -9,3 +9,5 @@ export const DEVIATION_UNMET = 'deviation-unmet';
 export const EXPECTATION = 'expectation';
 /** An entry naming this test that is past its `until` day: it no longer excuses. */
 export const EXPECTATION_EXPIRED = 'expectation-expired';
+/** The command that reruns exactly this test (fixtures/rerun.ts), for a test that did not pass as expected. */
+export const RERUN_ANNOTATION = 'rerun';

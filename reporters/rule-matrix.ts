@@ -11,7 +11,7 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
-import { EXPECTATION } from '../core/verdict-marks';
+import { EXPECTATION, RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
@@ -47,9 +47,6 @@ export interface TestVerdictRecord extends TestRecord {
   /** The command that reruns exactly this test, when it did not pass as expected. */
   rerun?: string;
 }
-
-/** The annotation holding a failed test's rerun command (fixtures/ledger.ts writes it). */
-export const RERUN_ANNOTATION = 'rerun';
 
 /** Test verdicts that make a run fail, whatever Playwright's own status says. */
 const NOT_PASSING: ReadonlySet<TestVerdict> = new Set([

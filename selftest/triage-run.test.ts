@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { RERUN_ANNOTATION, RERUN_ATTACHMENT } from '../fixtures/rerun';
+import { RERUN_ANNOTATION } from '../core/verdict-marks';
+import { RERUN_ATTACHMENT } from '../fixtures/rerun';
 import { cleanEnv } from './support/child-run';
 import {
   freshReportsDir,
