@@ -103,6 +103,21 @@ test.describe('the suite covers its catalogue', () => {
     expect(missing, 'catalogued rules without a test').toEqual([]);
   });
 
+  test("every title is its rule's catalogue title, a case's detail after it", () => {
+    const { titles } = wholeSuite();
+    // forRule (fixtures/rule-test.ts) writes `${id} ${rule.title}`, a case adding ` — …` or `: …`.
+    const off = titles.filter((t) => {
+      const rule = ruleById(ruleIdOfTitle(t) ?? '');
+      if (rule === undefined) return false; // the first test of this block names those
+      const exact = `${rule.id} ${rule.title}`;
+      return t !== exact && !t.startsWith(`${exact} — `) && !t.startsWith(`${exact}: `);
+    });
+    expect(
+      off,
+      'titles that differ from their rule in the catalogue (declare tests with test(...forRule(id)))',
+    ).toEqual([]);
+  });
+
   test('test titles are unique', () => {
     const { titles } = wholeSuite();
     const seen = new Set<string>();

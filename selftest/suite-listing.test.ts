@@ -19,7 +19,7 @@ test('a CI job’s PLAYWRIGHT_JSON_OUTPUT_* settings do not take the listing awa
   try {
     // A real listing with the variables set: before, it came back empty ("Unexpected end of JSON input").
     const files = ruleFiles(ROOT);
-    expect([...(files.get('VET-PAGE-WALK-ENDS') ?? [])]).toEqual(['tests/vetting.spec.ts']);
+    expect([...(files.get('VET-PAGE-WALK-ENDS') ?? [])]).toEqual(['tests/vetting-walks.spec.ts']);
     expect([...(files.get('VER-AUTH-REQUIRED') ?? [])]).toEqual(['tests/version.spec.ts']);
   } finally {
     for (const k of Object.keys(set)) delete process.env[k];

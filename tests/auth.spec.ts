@@ -8,6 +8,7 @@
 // (body decoding, the JSON layer's checks of the first actAs party and the package references) pass and
 // the answer is the authentication's. A conformant participant therefore commits nothing here; only one that
 // breaks the rule would accept the submission (and the test then fails).
+import { forRule } from '../fixtures';
 import {
   test,
   expect,
@@ -25,7 +26,7 @@ import {
   UNAUTHENTICATED,
   UNKNOWN_USER,
   unsignedToken,
-} from '../fixtures/auth-helpers';
+} from '../fixtures';
 
 interface Operation {
   name: string;
@@ -70,7 +71,6 @@ type AuthSettings = Parameters<typeof unsignedToken>[0];
 interface TokenCase {
   rule: string;
   /** The rule in the interface's words; the test title is `${rule} ${title} — ${operation}`. */
-  title: string;
   label: string;
   send(f: {
     tokens: Tokens;
@@ -82,56 +82,48 @@ interface TokenCase {
 const TOKEN_CASES: TokenCase[] = [
   {
     rule: 'AUTH-NO-HEADER',
-    title: 'a request without the Authorization header is rejected',
     label: 'no Authorization header',
     send: async () => ({ token: null }),
     expect: (res, op) => expectRejected(res, `${op.name} without the Authorization header`),
   },
   {
     rule: 'AUTH-NO-HEADER-CODE',
-    title: 'a request without the Authorization header is rejected with 401',
     label: 'no Authorization header',
     send: async () => ({ token: null }),
     expect: (res) => expect(res).toBeCantonError({ of: 'a request without a token', ...UNAUTHENTICATED }),
   },
   {
     rule: 'AUTH-EMPTY-BEARER',
-    title: 'an Authorization header with an empty bearer token is rejected with 400',
     label: 'empty bearer',
     send: async () => ({ token: null, headers: { authorization: 'Bearer ' } }),
     expect: (res) => expect(res).toHaveStatus(400),
   },
   {
     rule: 'AUTH-MALFORMED-TOKEN',
-    title: 'a malformed token is rejected with 401',
     label: 'malformed token',
     send: async () => ({ token: MALFORMED_TOKEN }),
     expect: (res) => expect(res).toBeCantonError({ of: 'a malformed token', ...UNAUTHENTICATED }),
   },
   {
     rule: 'AUTH-UNSIGNED-TOKEN',
-    title: 'an unsigned token (alg none) is rejected with 401',
     label: 'unsigned token',
     send: async ({ settings }) => ({ token: unsignedToken(settings) }),
     expect: (res) => expect(res).toBeCantonError({ of: 'an unsigned token', ...UNAUTHENTICATED }),
   },
   {
     rule: 'AUTH-EXPIRED-TOKEN',
-    title: 'an expired token is rejected with 401',
     label: 'expired token',
     send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().expired() }),
     expect: (res) => expect(res).toBeCantonError({ of: 'an expired token', ...UNAUTHENTICATED }),
   },
   {
     rule: 'AUTH-NOT-YET-VALID',
-    title: 'a token that is not valid yet (nbf in the future) is rejected with 401',
     label: 'token not valid yet',
     send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().notYetValid() }),
     expect: (res) => expect(res).toBeCantonError({ of: 'a token before its nbf', ...UNAUTHENTICATED }),
   },
   {
     rule: 'AUTH-WRONG-KEY',
-    title: 'a token signed with another key is rejected with 401',
     label: 'token signed with another key',
     send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().otherKey() }),
     expect: (res) =>
@@ -139,14 +131,12 @@ const TOKEN_CASES: TokenCase[] = [
   },
   {
     rule: 'AUTH-WRONG-AUDIENCE',
-    title: 'a token for another audience or scope is rejected with 401',
     label: 'token for another audience',
     send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().wrongAudience() }),
     expect: (res) => expect(res).toBeCantonError({ of: 'a token for another audience', ...UNAUTHENTICATED }),
   },
   {
     rule: 'AUTH-OTHER-PARTICIPANT',
-    title: 'a token for another participant is rejected with 403',
     label: 'token for another participant',
     send: async ({ tokens, settings }) => {
       const why = otherParticipantGate(settings);
@@ -158,7 +148,6 @@ const TOKEN_CASES: TokenCase[] = [
   },
   {
     rule: 'AUTH-UNKNOWN-USER',
-    title: 'a token of an unknown user is rejected with 403',
     label: 'token of an unknown user',
     // The body names the harness's user, as a client would: the token's user is what is unknown.
     send: async ({ tokens }) => ({ token: await tokens.negativeOrSkip().unknownUser() }),
@@ -174,21 +163,18 @@ const TOKEN_CASES: TokenCase[] = [
  */
 const RIGHTS_CASES: {
   rule: string;
-  title: string;
   field: 'actAs' | 'readAs';
   label: string;
   expect(res: LedgerResponse): void;
 }[] = [
   {
     rule: 'AUTH-ACTAS-NO-RIGHT',
-    title: 'acting as a party the user has no right for is rejected',
     field: 'actAs',
     label: 'actAs without a right',
     expect: (res) => expectRejected(res, 'a submission acting as a party the user has no right for'),
   },
   {
     rule: 'AUTH-ACTAS-NO-RIGHT-CODE',
-    title: 'acting as a party the user has no right for is rejected with 403',
     field: 'actAs',
     label: 'actAs without a right',
     expect: (res) =>
@@ -196,14 +182,12 @@ const RIGHTS_CASES: {
   },
   {
     rule: 'AUTH-READAS-NO-RIGHT',
-    title: 'reading as a party the user has no right for is rejected',
     field: 'readAs',
     label: 'readAs without a right',
     expect: (res) => expectRejected(res, 'a submission reading as a party the user has no right for'),
   },
   {
     rule: 'AUTH-READAS-NO-RIGHT-CODE',
-    title: 'reading as a party the user has no right for is rejected with 403',
     field: 'readAs',
     label: 'readAs without a right',
     expect: (res) =>
@@ -219,7 +203,7 @@ test.describe('Authentication and authorization', () => {
 
   for (const op of OPERATIONS) {
     for (const c of TOKEN_CASES) {
-      test(`${c.rule} ${c.title} — ${op.name}`, async ({ ledger, commands, tokens, settings }) => {
+      test(...forRule(c.rule, ` — ${op.name}`), async ({ ledger, commands, tokens, settings }) => {
         // The token first, then the request: the order every one of these tests has drawn them in.
         const { token, headers } = await c.send({ tokens, settings });
         const res = await call(ledger, op, commands.submitRequest(), token, c.label, headers);
@@ -230,7 +214,7 @@ test.describe('Authentication and authorization', () => {
 
   // Rights (§5.2): the cases and why the first actAs party stays valid are beside RIGHTS_CASES.
   for (const c of RIGHTS_CASES) {
-    test(`${c.rule} ${c.title}`, async ({ ledger, commands, settings }) => {
+    test(...forRule(c.rule), async ({ ledger, commands, settings }) => {
       const req = commands.submitRequest({
         [c.field]: [...settings[c.field], settings.unauthorizedParty],
         commands: commands.commands(),

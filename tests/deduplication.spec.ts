@@ -2,6 +2,7 @@
 // change ID is (userId, actAs as a set, commandId): what is the same change is rejected as a duplicate within
 // the period, what differs in it is a new change. Each "same change" case first shows that its variant is
 // accepted on its own, so the rejection can only be the duplicate. canton-behaviour §1.6.
+import { forRule } from '../fixtures';
 import { test } from '../fixtures';
 import type {
   CallOptions,
@@ -17,48 +18,36 @@ import {
   instantNanos,
   NANOS_PER_MILLI,
   submitAccepted,
-  tagsOf,
-  treeRemovedReason,
   unknownContractId,
-} from '../fixtures/submission-helpers';
+} from '../fixtures';
+import { skipWhereTreeRemoved } from './submission.cases';
 
 test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplication', () => {
-  test.beforeEach(async ({ target, ledger, commands }) => {
-    const removed = await treeRemovedReason(target, ledger, commands);
-    test.skip(removed !== undefined, removed);
+  skipWhereTreeRemoved();
+
+  test(...forRule('SUB-DEDUP-SAME-CHANGE-ID'), async ({ ledger, commands }) => {
+    const req = commands.submitRequest();
+    await submitAccepted(ledger, req, 'the first submission');
+    const again = await ledger.submitAndWaitForTransactionTree(req);
+    expect(again).toBeRejected('the same request again (same change ID)');
   });
 
-  test(
-    'SUB-DEDUP-SAME-CHANGE-ID a second submission of the same change ID within the period is rejected as a duplicate',
-    tagsOf('SUB-DEDUP-SAME-CHANGE-ID'),
-    async ({ ledger, commands }) => {
-      const req = commands.submitRequest();
-      await submitAccepted(ledger, req, 'the first submission');
-      const again = await ledger.submitAndWaitForTransactionTree(req);
-      expect(again).toBeRejected('the same request again (same change ID)');
-    },
-  );
-
-  test(
-    'SUB-DEDUP-COMPLETION-OFFSET the duplicate rejection is DUPLICATE_COMMAND carrying the first completion offset',
-    tagsOf('SUB-DEDUP-COMPLETION-OFFSET'),
-    async ({ ledger, commands }) => {
-      const req = commands.submitRequest();
-      const first = await submitAccepted(ledger, req, 'the first submission');
-      const again = await ledger.submitAndWaitForTransactionTree({
-        ...req,
-        submissionId: commands.ids.submissionId(),
-      });
-      expect(again).toBeCantonError({
-        of: 'a duplicate command',
-        status: 409,
-        code: 'DUPLICATE_COMMAND',
-        grpcCodeValue: 6,
-        errorCategory: 10,
-        context: { completion_offset: String(first.offset) },
-      });
-    },
-  );
+  test(...forRule('SUB-DEDUP-COMPLETION-OFFSET'), async ({ ledger, commands }) => {
+    const req = commands.submitRequest();
+    const first = await submitAccepted(ledger, req, 'the first submission');
+    const again = await ledger.submitAndWaitForTransactionTree({
+      ...req,
+      submissionId: commands.ids.submissionId(),
+    });
+    expect(again).toBeCantonError({
+      of: 'a duplicate command',
+      status: 409,
+      code: 'DUPLICATE_COMMAND',
+      grpcCodeValue: 6,
+      errorCategory: 10,
+      context: { completion_offset: String(first.offset) },
+    });
+  });
 
   /**
    * "Still the same change": the variant alone (new commandId) is accepted, the original is accepted, and the
@@ -81,263 +70,223 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
     expect(res).toBeRejected(`the original resubmitted with ${what} (same change ID)`);
   }
 
-  test(
-    'SUB-DEDUP-ACTAS-ORDER actAs in another order is the same change ID',
-    tagsOf('SUB-DEDUP-ACTAS-ORDER'),
-    async ({ ledger, commands, settings }) => {
-      test.skip(settings.actAs.length < 2, 'needs two actAs parties (LEDGER_ACT_AS)');
-      const original = commands.submitRequest();
-      const variant = {
-        ...original,
-        actAs: [...original.actAs].reverse(),
-        submissionId: commands.ids.submissionId(),
-      };
-      await sameChange(ledger, original, variant, commands.ids.commandId(), 'actAs in reverse order');
-    },
-  );
+  test(...forRule('SUB-DEDUP-ACTAS-ORDER'), async ({ ledger, commands, settings }) => {
+    test.skip(settings.actAs.length < 2, 'needs two actAs parties (LEDGER_ACT_AS)');
+    const original = commands.submitRequest();
+    const variant = {
+      ...original,
+      actAs: [...original.actAs].reverse(),
+      submissionId: commands.ids.submissionId(),
+    };
+    await sameChange(ledger, original, variant, commands.ids.commandId(), 'actAs in reverse order');
+  });
 
-  test(
-    'SUB-DEDUP-SUBMISSION-ID another submissionId is still the same change ID',
-    tagsOf('SUB-DEDUP-SUBMISSION-ID'),
-    async ({ ledger, commands }) => {
-      const original = commands.submitRequest();
-      await submitAccepted(ledger, original, 'the original submission');
-      const another = await ledger.submitAndWaitForTransactionTree({
-        ...original,
-        submissionId: commands.ids.submissionId(),
-      });
-      expect.soft(another).toBeRejected('the original with another submissionId (same change ID)');
-      const { submissionId: _s, ...withoutSubmissionId } = original;
-      const none = await ledger.submitAndWaitForTransactionTree(withoutSubmissionId);
-      expect.soft(none).toBeRejected('the original without a submissionId (same change ID)');
-    },
-  );
+  test(...forRule('SUB-DEDUP-SUBMISSION-ID'), async ({ ledger, commands }) => {
+    const original = commands.submitRequest();
+    await submitAccepted(ledger, original, 'the original submission');
+    const another = await ledger.submitAndWaitForTransactionTree({
+      ...original,
+      submissionId: commands.ids.submissionId(),
+    });
+    expect.soft(another).toBeRejected('the original with another submissionId (same change ID)');
+    const { submissionId: _s, ...withoutSubmissionId } = original;
+    const none = await ledger.submitAndWaitForTransactionTree(withoutSubmissionId);
+    expect.soft(none).toBeRejected('the original without a submissionId (same change ID)');
+  });
 
-  test(
-    'SUB-DEDUP-READAS another readAs is still the same change ID',
-    tagsOf('SUB-DEDUP-READAS'),
-    async ({ ledger, commands, settings }) => {
-      // readAs [] ↔ the configured readers (or, with none configured, an actAs party as reader).
-      const readers = settings.readAs.length > 0 ? settings.readAs : settings.actAs.slice(0, 1);
-      const original = commands.submitRequest({ readAs: readers, commands: commands.commands() });
-      const variant = { ...original, readAs: [], submissionId: commands.ids.submissionId() };
-      await sameChange(ledger, original, variant, commands.ids.commandId(), 'another readAs');
-    },
-  );
+  test(...forRule('SUB-DEDUP-READAS'), async ({ ledger, commands, settings }) => {
+    // readAs [] ↔ the configured readers (or, with none configured, an actAs party as reader).
+    const readers = settings.readAs.length > 0 ? settings.readAs : settings.actAs.slice(0, 1);
+    const original = commands.submitRequest({ readAs: readers, commands: commands.commands() });
+    const variant = { ...original, readAs: [], submissionId: commands.ids.submissionId() };
+    await sameChange(ledger, original, variant, commands.ids.commandId(), 'another readAs');
+  });
 
-  test(
-    'SUB-DEDUP-NEW-COMMAND-ID another commandId is a new change',
-    tagsOf('SUB-DEDUP-NEW-COMMAND-ID'),
-    async ({ ledger, commands }) => {
-      const original = commands.submitRequest();
-      await submitAccepted(ledger, original, 'the original submission');
-      // The other commandId extends the first: a change ID built from a prefix of the commandId collides.
-      await submitAccepted(
-        ledger,
-        { ...original, commandId: `${original.commandId}-${commands.ids.commandId()}` },
-        'the same request with another commandId (the first one plus a suffix)',
+  test(...forRule('SUB-DEDUP-NEW-COMMAND-ID'), async ({ ledger, commands }) => {
+    const original = commands.submitRequest();
+    await submitAccepted(ledger, original, 'the original submission');
+    // The other commandId extends the first: a change ID built from a prefix of the commandId collides.
+    await submitAccepted(
+      ledger,
+      { ...original, commandId: `${original.commandId}-${commands.ids.commandId()}` },
+      'the same request with another commandId (the first one plus a suffix)',
+    );
+  });
+
+  test(...forRule('SUB-DEDUP-NEW-USER-ID'), async ({ ledger, commands, settings, tokens }) => {
+    let other: { userId: string; opts: CallOptions };
+    if (settings.auth.kind === 'none') {
+      // No authentication: the userId is taken as sent, any valid one names another user.
+      other = { userId: `${settings.user.slice(0, 120)}-other`, opts: {} };
+    } else {
+      const user = settings.secondUser;
+      test.skip(
+        user === undefined,
+        'needs a second user with the same act-as rights: set LEDGER_SECOND_USER (the in-process sandbox has conformance2)',
       );
-    },
-  );
-
-  test(
-    'SUB-DEDUP-NEW-USER-ID another userId is a new change',
-    tagsOf('SUB-DEDUP-NEW-USER-ID'),
-    async ({ ledger, commands, settings, tokens }) => {
-      let other: { userId: string; opts: CallOptions };
-      if (settings.auth.kind === 'none') {
-        // No authentication: the userId is taken as sent, any valid one names another user.
-        other = { userId: `${settings.user.slice(0, 120)}-other`, opts: {} };
-      } else {
-        const user = settings.secondUser;
-        test.skip(
-          user === undefined,
-          'needs a second user with the same act-as rights: set LEDGER_SECOND_USER (the in-process sandbox has conformance2)',
-        );
-        const minter = tokens.provider.minter;
-        test.skip(
-          minter === undefined,
-          `a token for LEDGER_SECOND_USER must be minted: ${tokens.cannotMintReason ?? ''}`,
-        );
-        other = { userId: user!, opts: { token: await minter!.mint({ sub: user! }) } };
-      }
-      const original = commands.submitRequest();
-      await submitAccepted(ledger, original, 'the original submission');
-      await submitAccepted(
-        ledger,
-        { ...original, userId: other.userId, submissionId: commands.ids.submissionId() },
-        'the same command for another user',
-        other.opts,
+      const minter = tokens.provider.minter;
+      test.skip(
+        minter === undefined,
+        `a token for LEDGER_SECOND_USER must be minted: ${tokens.cannotMintReason ?? ''}`,
       );
-    },
-  );
+      other = { userId: user!, opts: { token: await minter!.mint({ sub: user! }) } };
+    }
+    const original = commands.submitRequest();
+    await submitAccepted(ledger, original, 'the original submission');
+    await submitAccepted(
+      ledger,
+      { ...original, userId: other.userId, submissionId: commands.ids.submissionId() },
+      'the same command for another user',
+      other.opts,
+    );
+  });
 
-  test(
-    'SUB-DEDUP-NEW-ACTAS another actAs set is a new change',
-    tagsOf('SUB-DEDUP-NEW-ACTAS'),
-    async ({ ledger, commands, settings }) => {
-      test.skip(settings.actAs.length < 2, 'needs two actAs parties (LEDGER_ACT_AS)');
-      // The commands stay the same (built for all parties); only the set of submitters changes.
-      const original = commands.submitRequest({
-        actAs: settings.actAs.slice(0, 1),
-        commands: commands.commands(),
-      });
-      await submitAccepted(ledger, original, `the command submitted by actAs[0] alone`);
-      await submitAccepted(
-        ledger,
-        { ...original, actAs: [...settings.actAs], submissionId: commands.ids.submissionId() },
-        'the same command submitted by all actAs parties',
-      );
-    },
-  );
+  test(...forRule('SUB-DEDUP-NEW-ACTAS'), async ({ ledger, commands, settings }) => {
+    test.skip(settings.actAs.length < 2, 'needs two actAs parties (LEDGER_ACT_AS)');
+    // The commands stay the same (built for all parties); only the set of submitters changes.
+    const original = commands.submitRequest({
+      actAs: settings.actAs.slice(0, 1),
+      commands: commands.commands(),
+    });
+    await submitAccepted(ledger, original, `the command submitted by actAs[0] alone`);
+    await submitAccepted(
+      ledger,
+      { ...original, actAs: [...settings.actAs], submissionId: commands.ids.submissionId() },
+      'the same command submitted by all actAs parties',
+    );
+  });
 
-  test(
-    'SUB-DEDUP-REJECTED-RETRY a rejected submission does not block its retry',
-    tagsOf('SUB-DEDUP-REJECTED-RETRY'),
-    async ({ ledger, commands }) => {
-      const retry = commands.submitRequest();
-      // Rejected by validation: both minimum ledger times (§2.1: must not be set together).
-      const invalid = await ledger.submitAndWaitForTransactionTree({
+  test(...forRule('SUB-DEDUP-REJECTED-RETRY'), async ({ ledger, commands }) => {
+    const retry = commands.submitRequest();
+    // Rejected by validation: both minimum ledger times (§2.1: must not be set together).
+    const invalid = await ledger.submitAndWaitForTransactionTree({
+      ...retry,
+      submissionId: commands.ids.submissionId(),
+      minLedgerTimeAbs: new Date().toISOString(),
+      minLedgerTimeRel: { seconds: 1, nanos: 0 },
+    });
+    expect(invalid).toBeRejected('the first attempt, with both minimum ledger times');
+    // Rejected when the command runs: the template's choice on a contract no ledger holds.
+    const [variant, body] = Object.entries(retry.commands[0] ?? {})[0] ?? [];
+    if (variant === 'CreateAndExerciseCommand') {
+      const c = body as Record<string, unknown>;
+      const failing = await ledger.submitAndWaitForTransactionTree({
         ...retry,
         submissionId: commands.ids.submissionId(),
-        minLedgerTimeAbs: new Date().toISOString(),
-        minLedgerTimeRel: { seconds: 1, nanos: 0 },
-      });
-      expect(invalid).toBeRejected('the first attempt, with both minimum ledger times');
-      // Rejected when the command runs: the template's choice on a contract no ledger holds.
-      const [variant, body] = Object.entries(retry.commands[0] ?? {})[0] ?? [];
-      if (variant === 'CreateAndExerciseCommand') {
-        const c = body as Record<string, unknown>;
-        const failing = await ledger.submitAndWaitForTransactionTree({
-          ...retry,
-          submissionId: commands.ids.submissionId(),
-          commands: [
-            {
-              ExerciseCommand: {
-                templateId: c.templateId,
-                contractId: unknownContractId(),
-                choice: c.choice,
-                choiceArgument: c.choiceArgument,
-              },
-            },
-          ],
-        });
-        expect(failing).toBeRejected('the second attempt, exercising a contract that does not exist');
-      }
-      await submitAccepted(ledger, retry, 'the retry of the rejected change');
-    },
-  );
-
-  test(
-    'SUB-DEDUP-EXPIRY after the deduplication period the same change ID is accepted again',
-    tagsOf('SUB-DEDUP-EXPIRY'),
-    async ({ ledger, commands, settings }) => {
-      // The period is as short as the target allows, so the test waits little. Its duplicate only proves
-      // "rejected within the period" when answered within half of it (room for the participant's and the
-      // sequencer's clocks to differ); a later answer that is accepted proves nothing, so a new change ID tries
-      // again with a period at least twice as long and at least the round trips just seen, up to
-      // 8 s × LEDGER_TIMEOUT_SCALE.
-      const maxMs = Math.round(8_000 * settings.timeoutScale);
-      let periodMs = Math.round(250 * settings.timeoutScale);
-      let req: SubmitRequest;
-      let first: JsTransactionTree;
-      for (;;) {
-        req = commands.submitRequest({
-          deduplicationPeriod: { DeduplicationDuration: { value: duration(periodMs) } },
-        });
-        const sent = performance.now();
-        first = await submitAccepted(ledger, req, `the first submission, period ${periodMs} ms`);
-        const within = await ledger.submitAndWaitForTransactionTree({
-          ...req,
-          submissionId: commands.ids.submissionId(),
-        });
-        const elapsedMs = performance.now() - sent;
-        if (within.status !== 200 || elapsedMs < periodMs / 2) {
-          expect(within).toBeRejected(
-            `the same change ${Math.round(elapsedMs)} ms into its ${periodMs} ms period`,
-          );
-          break;
-        }
-        expect(
-          periodMs,
-          `a duplicate answered within half a period of at most ${maxMs} ms (it took ${Math.round(elapsedMs)} ms): raise LEDGER_TIMEOUT_SCALE`,
-        ).toBeLessThan(maxMs);
-        periodMs = Math.min(maxMs, Math.max(2 * periodMs, Math.ceil(elapsedMs)));
-      }
-      // Poll until accepted: rejections are expected until the period has passed.
-      let accepted: LedgerResponse<SubmitResponse> | undefined;
-      const pollMs = periodMs + 10_000 * settings.timeoutScale;
-      await expect
-        .poll(
-          async () => {
-            const res = await ledger.submitAndWaitForTransactionTree(
-              { ...req, submissionId: commands.ids.submissionId() },
-              { label: 'retry after the period' },
-            );
-            if (res.status === 200) accepted = res;
-            else expect(res).toBeRejected('the same change while its period lasts');
-            return res.status;
-          },
+        commands: [
           {
-            message: `the same change accepted again within ${pollMs} ms`,
-            timeout: pollMs,
-            // A quarter period apart: a period that ended early is seen before the full period has passed.
-            intervals: [periodMs / 4, periodMs / 4, periodMs / 2],
+            ExerciseCommand: {
+              templateId: c.templateId,
+              contractId: unknownContractId(),
+              choice: c.choice,
+              choiceArgument: c.choiceArgument,
+            },
           },
-        )
-        .toBe(200);
-      expect(accepted!).toBeAccepted('the same change after its period');
-      const again = accepted!.body.transactionTree!;
-      const [t0, t1] = [instantNanos(first.recordTime), instantNanos(again.recordTime)];
-      expect(
-        t1! - t0! >= BigInt(periodMs) * NANOS_PER_MILLI,
-        `accepted again at ${again.recordTime}, at least ${periodMs} ms after the first (${first.recordTime})`,
-      ).toBe(true);
-    },
-  );
-
-  test(
-    'SUB-DEDUP-PARALLEL of parallel identical submissions exactly one is accepted',
-    tagsOf('SUB-DEDUP-PARALLEL'),
-    async ({ ledger, commands }) => {
-      const req = commands.submitRequest();
-      const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          ledger.submitAndWaitForTransactionTree(req, { label: `parallel ${i + 1} of 10` }),
-        ),
-      );
-      const ok = results.filter((r) => r.status === 200);
-      expect(
-        ok.length,
-        `exactly one of 10 accepted, got statuses ${results.map((r) => r.status).join(', ')}`,
-      ).toBe(1);
-      for (const r of results.filter((x) => x.status !== 200)) {
-        // Canton: DUPLICATE_COMMAND (ALREADY_EXISTS) or SUBMISSION_ALREADY_IN_FLIGHT (ABORTED), both 409.
-        expect.soft(r).toBeCantonError({
-          of: 'a parallel duplicate',
-          status: 409,
-          code: /^(DUPLICATE_COMMAND|SUBMISSION_ALREADY_IN_FLIGHT)$/,
-        });
-      }
-    },
-  );
-
-  test(
-    'SUB-DEDUP-NEGATIVE-PERIOD a negative deduplication duration is rejected',
-    tagsOf('SUB-DEDUP-NEGATIVE-PERIOD'),
-    async ({ ledger, commands }) => {
-      const res = await ledger.submitAndWaitForTransactionTree(
-        commands.submitRequest({
-          deduplicationPeriod: { DeduplicationDuration: { value: { seconds: -5, nanos: 0 } } },
-        }),
-      );
-      expect(res).toBeCantonError({
-        of: 'a negative deduplication duration',
-        status: 400,
-        code: 'INVALID_FIELD',
-        grpcCodeValue: 3,
-        errorCategory: 8,
+        ],
       });
-    },
-  );
+      expect(failing).toBeRejected('the second attempt, exercising a contract that does not exist');
+    }
+    await submitAccepted(ledger, retry, 'the retry of the rejected change');
+  });
+
+  test(...forRule('SUB-DEDUP-EXPIRY'), async ({ ledger, commands, settings }) => {
+    // The period is as short as the target allows, so the test waits little. Its duplicate only proves
+    // "rejected within the period" when answered within half of it (room for the participant's and the
+    // sequencer's clocks to differ); a later answer that is accepted proves nothing, so a new change ID tries
+    // again with a period at least twice as long and at least the round trips just seen, up to
+    // 8 s × LEDGER_TIMEOUT_SCALE.
+    const maxMs = Math.round(8_000 * settings.timeoutScale);
+    let periodMs = Math.round(250 * settings.timeoutScale);
+    let req: SubmitRequest;
+    let first: JsTransactionTree;
+    for (;;) {
+      req = commands.submitRequest({
+        deduplicationPeriod: { DeduplicationDuration: { value: duration(periodMs) } },
+      });
+      const sent = performance.now();
+      first = await submitAccepted(ledger, req, `the first submission, period ${periodMs} ms`);
+      const within = await ledger.submitAndWaitForTransactionTree({
+        ...req,
+        submissionId: commands.ids.submissionId(),
+      });
+      const elapsedMs = performance.now() - sent;
+      if (within.status !== 200 || elapsedMs < periodMs / 2) {
+        expect(within).toBeRejected(
+          `the same change ${Math.round(elapsedMs)} ms into its ${periodMs} ms period`,
+        );
+        break;
+      }
+      expect(
+        periodMs,
+        `a duplicate answered within half a period of at most ${maxMs} ms (it took ${Math.round(elapsedMs)} ms): raise LEDGER_TIMEOUT_SCALE`,
+      ).toBeLessThan(maxMs);
+      periodMs = Math.min(maxMs, Math.max(2 * periodMs, Math.ceil(elapsedMs)));
+    }
+    // Poll until accepted: rejections are expected until the period has passed.
+    let accepted: LedgerResponse<SubmitResponse> | undefined;
+    const pollMs = periodMs + 10_000 * settings.timeoutScale;
+    await expect
+      .poll(
+        async () => {
+          const res = await ledger.submitAndWaitForTransactionTree(
+            { ...req, submissionId: commands.ids.submissionId() },
+            { label: 'retry after the period' },
+          );
+          if (res.status === 200) accepted = res;
+          else expect(res).toBeRejected('the same change while its period lasts');
+          return res.status;
+        },
+        {
+          message: `the same change accepted again within ${pollMs} ms`,
+          timeout: pollMs,
+          // A quarter period apart: a period that ended early is seen before the full period has passed.
+          intervals: [periodMs / 4, periodMs / 4, periodMs / 2],
+        },
+      )
+      .toBe(200);
+    expect(accepted!).toBeAccepted('the same change after its period');
+    const again = accepted!.body.transactionTree!;
+    const [t0, t1] = [instantNanos(first.recordTime), instantNanos(again.recordTime)];
+    expect(
+      t1! - t0! >= BigInt(periodMs) * NANOS_PER_MILLI,
+      `accepted again at ${again.recordTime}, at least ${periodMs} ms after the first (${first.recordTime})`,
+    ).toBe(true);
+  });
+
+  test(...forRule('SUB-DEDUP-PARALLEL'), async ({ ledger, commands }) => {
+    const req = commands.submitRequest();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ledger.submitAndWaitForTransactionTree(req, { label: `parallel ${i + 1} of 10` }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    expect(
+      ok.length,
+      `exactly one of 10 accepted, got statuses ${results.map((r) => r.status).join(', ')}`,
+    ).toBe(1);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      // Canton: DUPLICATE_COMMAND (ALREADY_EXISTS) or SUBMISSION_ALREADY_IN_FLIGHT (ABORTED), both 409.
+      expect.soft(r).toBeCantonError({
+        of: 'a parallel duplicate',
+        status: 409,
+        code: /^(DUPLICATE_COMMAND|SUBMISSION_ALREADY_IN_FLIGHT)$/,
+      });
+    }
+  });
+
+  test(...forRule('SUB-DEDUP-NEGATIVE-PERIOD'), async ({ ledger, commands }) => {
+    const res = await ledger.submitAndWaitForTransactionTree(
+      commands.submitRequest({
+        deduplicationPeriod: { DeduplicationDuration: { value: { seconds: -5, nanos: 0 } } },
+      }),
+    );
+    expect(res).toBeCantonError({
+      of: 'a negative deduplication duration',
+      status: 400,
+      code: 'INVALID_FIELD',
+      grpcCodeValue: 3,
+      errorCategory: 8,
+    });
+  });
 });

@@ -3,6 +3,7 @@
 // grpcCodeValue (or tapir's 400 text/plain for a body it cannot decode), and no input makes a 5xx.
 // Every request here is refused by a conformant participant, or only reads: nothing is committed, except
 // by GEN-JSON-CONTENT-TYPE-SUBMIT (@writes), which needs an accepted submission.
+import { forRule } from '../fixtures';
 import {
   test,
   expect,
@@ -13,7 +14,7 @@ import {
   type SubmitRequest,
   type Tokens,
 } from '../fixtures';
-import { MALFORMED_TOKEN, noAuthReason } from '../fixtures/auth-helpers';
+import { MALFORMED_TOKEN, noAuthReason } from '../fixtures';
 import { BAD_INPUT_TABLES, type InputTable } from './general.bad-input';
 
 /** application/json, or a structured +json type, with or without parameters. */
@@ -136,53 +137,47 @@ async function send(ledger: LedgerClient, probe: Probe): Promise<LedgerResponse>
 test.describe('All operations', () => {
   // ── GEN-JSON-CONTENT-TYPE ────────────────────────────────────────────────────────────────────────────
   for (const operation of ['version', 'vetting list', 'submit']) {
-    test(`GEN-JSON-CONTENT-TYPE every JSON response is served as application/json — ${operation}`, async ({
-      ledger,
-      commands,
-      target,
-      settings,
-      tokens,
-    }) => {
-      const ctx: ProbeContext = {
-        valid: commands.submitRequest(),
-        maxPageSize: target.limits.maxVettedPackagesPageSize,
-        authOn: noAuthReason(settings) === undefined,
-        tokens,
-        unauthorizedParty: settings.unauthorizedParty,
-      };
-      const probes: Probe[] = [
-        // The successes this operation can give without writing, then its refusals.
-        ...(operation === 'version'
-          ? [{ name: 'read', request: { method: 'GET', path: PATHS.version } }]
-          : []),
-        ...(operation === 'vetting list'
-          ? [vetting('list everything', {}), vetting('one entry', { pageSize: 1 })]
-          : []),
-        ...(await errorProbes(operation, ctx)),
-      ];
-      let judged = 0;
-      for (const probe of probes) {
-        const res = await send(ledger, probe);
-        if (res.status >= 200 && res.status < 300) {
-          expect
-            .soft(isJsonText(res), `${probe.name}: a ${res.status} success carries a JSON body`)
-            .toBe(true);
+    test(
+      ...forRule('GEN-JSON-CONTENT-TYPE', ` — ${operation}`),
+      async ({ ledger, commands, target, settings, tokens }) => {
+        const ctx: ProbeContext = {
+          valid: commands.submitRequest(),
+          maxPageSize: target.limits.maxVettedPackagesPageSize,
+          authOn: noAuthReason(settings) === undefined,
+          tokens,
+          unauthorizedParty: settings.unauthorizedParty,
+        };
+        const probes: Probe[] = [
+          // The successes this operation can give without writing, then its refusals.
+          ...(operation === 'version'
+            ? [{ name: 'read', request: { method: 'GET', path: PATHS.version } }]
+            : []),
+          ...(operation === 'vetting list'
+            ? [vetting('list everything', {}), vetting('one entry', { pageSize: 1 })]
+            : []),
+          ...(await errorProbes(operation, ctx)),
+        ];
+        let judged = 0;
+        for (const probe of probes) {
+          const res = await send(ledger, probe);
+          if (res.status >= 200 && res.status < 300) {
+            expect
+              .soft(isJsonText(res), `${probe.name}: a ${res.status} success carries a JSON body`)
+              .toBe(true);
+          }
+          if (isJsonText(res) || (res.status >= 200 && res.status < 300)) {
+            judged++;
+            expect
+              .soft(res.contentType, `${probe.name}: the ${res.status} JSON answer's Content-Type`)
+              .toMatch(JSON_TYPE);
+          }
         }
-        if (isJsonText(res) || (res.status >= 200 && res.status < 300)) {
-          judged++;
-          expect
-            .soft(res.contentType, `${probe.name}: the ${res.status} JSON answer's Content-Type`)
-            .toMatch(JSON_TYPE);
-        }
-      }
-      expect(judged, 'answers carrying JSON (nothing to judge otherwise)').toBeGreaterThan(0);
-    });
+        expect(judged, 'answers carrying JSON (nothing to judge otherwise)').toBeGreaterThan(0);
+      },
+    );
   }
 
-  test('GEN-JSON-CONTENT-TYPE-SUBMIT an accepted submission is served as application/json', async ({
-    ledger,
-    commands,
-  }) => {
+  test(...forRule('GEN-JSON-CONTENT-TYPE-SUBMIT'), async ({ ledger, commands }) => {
     const res = await ledger.submitAndWaitForTransactionTree(commands.submitRequest());
     expect(res).toHaveStatus(200);
     expect(isJsonText(res), 'the accepted submission carries a JSON body').toBe(true);
@@ -191,46 +186,43 @@ test.describe('All operations', () => {
 
   // ── GEN-ERROR-BODY ───────────────────────────────────────────────────────────────────────────────────
   for (const operation of ['version', 'vetting list', 'submit']) {
-    test(`GEN-ERROR-BODY every error body is a JsCantonError whose HTTP status agrees with grpcCodeValue — ${operation}`, async ({
-      ledger,
-      commands,
-      target,
-      settings,
-      tokens,
-    }) => {
-      const probes = await errorProbes(operation, {
-        valid: commands.submitRequest(),
-        maxPageSize: target.limits.maxVettedPackagesPageSize,
-        authOn: noAuthReason(settings) === undefined,
-        tokens,
-        unauthorizedParty: settings.unauthorizedParty,
-      });
-      let errors = 0;
-      for (const probe of probes) {
-        const res = await send(ledger, probe);
-        // An accepted probe is another rule's business (each refusal has its own rule); only errors are judged.
-        if (res.status < 400) continue;
-        errors++;
-        if (probe.undecodable && !JSON_TYPE.test(res.contentType)) {
-          expect
-            .soft(res.status, `${probe.name}: an undecodable body's text/plain answer is a 400`)
-            .toBe(400);
-          expect.soft(res.text, `${probe.name}: tapir's decode failure text`).toMatch(TAPIR_DECODE);
-          continue;
+    test(
+      ...forRule('GEN-ERROR-BODY', ` — ${operation}`),
+      async ({ ledger, commands, target, settings, tokens }) => {
+        const probes = await errorProbes(operation, {
+          valid: commands.submitRequest(),
+          maxPageSize: target.limits.maxVettedPackagesPageSize,
+          authOn: noAuthReason(settings) === undefined,
+          tokens,
+          unauthorizedParty: settings.unauthorizedParty,
+        });
+        let errors = 0;
+        for (const probe of probes) {
+          const res = await send(ledger, probe);
+          // An accepted probe is another rule's business (each refusal has its own rule); only errors are judged.
+          if (res.status < 400) continue;
+          errors++;
+          if (probe.undecodable && !JSON_TYPE.test(res.contentType)) {
+            expect
+              .soft(res.status, `${probe.name}: an undecodable body's text/plain answer is a 400`)
+              .toBe(400);
+            expect.soft(res.text, `${probe.name}: tapir's decode failure text`).toMatch(TAPIR_DECODE);
+            continue;
+          }
+          // A JsCantonError (schema, JSON type) whose status is the one Canton derives from grpcCodeValue.
+          expect.soft(res, probe.name).toBeCantonError({ of: probe.name });
         }
-        // A JsCantonError (schema, JSON type) whose status is the one Canton derives from grpcCodeValue.
-        expect.soft(res, probe.name).toBeCantonError({ of: probe.name });
-      }
-      test.skip(
-        errors === 0,
-        `the ${operation} operation refused none of the probes here: no error body to judge`,
-      );
-    });
+        test.skip(
+          errors === 0,
+          `the ${operation} operation refused none of the probes here: no error body to judge`,
+        );
+      },
+    );
   }
 
   // ── GEN-NO-5XX ───────────────────────────────────────────────────────────────────────────────────────
   for (const table of BAD_INPUT_TABLES) {
-    test(`GEN-NO-5XX bad input never yields a 5xx — ${table.operation}`, async ({ ledger, commands }) => {
+    test(...forRule('GEN-NO-5XX', ` — ${table.operation}`), async ({ ledger, commands }) => {
       test.setTimeout(test.info().timeout * 2);
       await sendTable(ledger, table, commands.submitRequest());
     });

@@ -1,8 +1,6 @@
 // Version discovery (interface document §2.9, §9): what GET /v2/version returns, and that it needs the
 // Authorization header (§4, §5.1 — Canton answers without one: a known deviation of its baseline).
-import { test, expect } from '../fixtures';
-import { noAuthReason } from '../fixtures/auth-helpers';
-import { versionDocument } from '../fixtures/pinned-deviations';
+import { forRule, test, expect, noAuthReason, versionDocument } from '../fixtures';
 
 /** Semantic Versioning 2.0.0, the regular expression semver.org suggests (Canton's own test checks it). */
 const SEMVER =
@@ -86,15 +84,13 @@ const FEATURES: { path: string; check: (value: unknown, doc: unknown) => void }[
 ];
 
 test.describe('GET /v2/version', () => {
-  test('VER-SHAPE the version response carries the version string and the features descriptor', async ({
-    ledger,
-  }) => {
+  test(...forRule('VER-SHAPE'), async ({ ledger }) => {
     const res = await ledger.version();
     expect(res).toHaveStatus(200);
     expect(res.json).toMatchSchema('version-response');
   });
 
-  test('VER-SEMVER the version string is a SemVer version, a pre-release allowed', async ({ ledger }) => {
+  test(...forRule('VER-SEMVER'), async ({ ledger }) => {
     const res = await ledger.version();
     expect(res).toHaveStatus(200);
     const version = (res.json as Json | undefined)?.version;
@@ -103,9 +99,7 @@ test.describe('GET /v2/version', () => {
   });
 
   for (const feature of FEATURES) {
-    test(`VER-FEATURES every feature of the descriptor is present with a sane value — ${feature.path}`, async ({
-      ledger,
-    }) => {
+    test(...forRule('VER-FEATURES', ` — ${feature.path}`), async ({ ledger }) => {
       const res = await ledger.version();
       expect(res).toHaveStatus(200);
       const { present, value } = at(res.json, feature.path);
@@ -114,7 +108,7 @@ test.describe('GET /v2/version', () => {
     });
   }
 
-  test('VER-STABLE two reads of the version agree', async ({ ledger, target }) => {
+  test(...forRule('VER-STABLE'), async ({ ledger, target }) => {
     const first = await ledger.version();
     const second = await ledger.version();
     expect(first).toHaveStatus(200);
@@ -126,11 +120,7 @@ test.describe('GET /v2/version', () => {
     }
   });
 
-  test('VER-AUTH-REQUIRED the version operation requires the Authorization header', async ({
-    ledger,
-    settings,
-    deviation,
-  }) => {
+  test(...forRule('VER-AUTH-REQUIRED'), async ({ ledger, settings, deviation }) => {
     const why = noAuthReason(settings);
     test.skip(why !== undefined, why);
     const res = await ledger.version({ token: null, label: 'no Authorization header' });

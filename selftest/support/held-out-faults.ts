@@ -43,8 +43,18 @@ const PATHS: Record<MutantOperation, string> = {
  */
 export const OPERATION_SPECS: Record<MutantOperation, string[]> = {
   version: ['tests/version.spec.ts'],
-  'vetting-list': ['tests/vetting.spec.ts'],
-  'submit-tree': ['tests/submission.spec.ts', 'tests/deduplication.spec.ts'],
+  'vetting-list': [
+    'tests/vetting-filters.spec.ts',
+    'tests/vetting-pages.spec.ts',
+    'tests/vetting-walks.spec.ts',
+  ],
+  'submit-tree': [
+    'tests/deduplication.spec.ts',
+    'tests/submission-ids.spec.ts',
+    'tests/submission-shape.spec.ts',
+    'tests/submission-times.spec.ts',
+    'tests/submission-users.spec.ts',
+  ],
 };
 
 export const specsOf = (m: HeldOutMutant): string[] => [
@@ -243,7 +253,7 @@ export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
     breaks: 'the version advertises twice the vetting page size the vetting list accepts',
     against:
       '§4.2 Pagination 7: "The maximum is features.packageFeature.maxVettedPackagesPageSize from the version operation"',
-    alsoSpecs: ['tests/vetting.spec.ts'],
+    alsoSpecs: OPERATION_SPECS['vetting-list'],
     install: (front) =>
       onAnswer(
         front,

@@ -1,7 +1,7 @@
 // Faults that break the vetting rules (POST /v2/package-vetting/list): at least one per VET-* rule, more where
 // a rule can break several ways. Output-level faults rewrite the response here; behavioural ones are switched
 // by name at the one place they deviate (sandbox/vetting/request.ts, sandbox/vetting/list.ts,
-// sandbox/routes/vetting.ts). `rules` lists every rule of tests/vetting.spec.ts the fault makes fail.
+// sandbox/routes/vetting.ts). `rules` lists every rule of tests/vetting-*.spec.ts the fault makes fail.
 import { encodePageToken } from '../../vetting/page-token';
 import { PROFILES } from '../profiles';
 import type { Fault, ResponseView } from '../types';

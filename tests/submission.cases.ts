@@ -1,0 +1,120 @@
+// What the submission specs share (tests/submission-*.spec.ts): Canton's INVALID_ARGUMENT family, a
+// submission per case, the required-field rejections, and the skip of a target that removed the tree.
+// Every negative case changes one field of an otherwise valid request, keeping what Canton checks earlier
+// valid (canton-behaviour §1.3); interface rules assert what the document says ("rejected" = a 4xx answer),
+// canton rules assert Canton's code, status and category; no check is stricter than Canton.
+import { test, DEV_NAMESPACE, expect, treeRemovedReason } from '../fixtures';
+import type {
+  CantonErrorExpectation,
+  CommandFactory,
+  LedgerClient,
+  LedgerResponse,
+  SubmitRequest,
+  SubmitResponse,
+} from '../fixtures';
+
+/** Canton's INVALID_ARGUMENT family (category 8, InvalidIndependentOfSystemState → 400). */
+export const invalid = (code: string, of: string) => ({
+  of,
+  status: 400,
+  code,
+  grpcCodeValue: 3,
+  errorCategory: 8,
+});
+
+/**
+ * One submission per case, in order, labelled with the case; `check` judges each answer with soft assertions,
+ * so every case that fails is reported, not only the first.
+ */
+export async function submitEach<C extends { description: string }>(
+  ledger: LedgerClient,
+  cases: Iterable<C>,
+  request: (c: C) => SubmitRequest,
+  check: (res: LedgerResponse<SubmitResponse>, c: C) => void,
+): Promise<void> {
+  for (const c of cases) {
+    check(await ledger.submitAndWaitForTransactionTree(request(c), { label: c.description }), c);
+  }
+}
+
+/** tapsMaxPasses came with Canton 3.4.12 (canton-behaviour §0); earlier releases ignore the unknown field. */
+export const TAPS_SINCE = '3.4.12';
+
+/** The namespace ids are built with: the configured synchronizer's (a real one), or the dev one. */
+export const namespaceOf = (uid: string | undefined): string => uid?.split('::')[1] ?? DEV_NAMESPACE;
+
+/**
+ * One changed field that the document says is rejected (`rule`, any 4xx) and whose Canton code its twin
+ * `rule`-CODE asserts in full: two tests, in that order, from one row.
+ */
+export interface Rejection {
+  rule: string;
+  /** What is wrong with the request, in the failure messages. */
+  description: string;
+  request(commands: CommandFactory): SubmitRequest;
+  code: CantonErrorExpectation;
+}
+
+/** The document's rule of a Rejection row: the changed request is rejected (any 4xx). */
+export async function expectRejected(
+  row: Rejection,
+  ledger: LedgerClient,
+  commands: CommandFactory,
+): Promise<void> {
+  const res = await ledger.submitAndWaitForTransactionTree(row.request(commands));
+  expect(res).toBeRejected(row.description);
+}
+
+/** Its `-CODE` twin: Canton's code for it, in full. */
+export async function expectCode(
+  row: Rejection,
+  ledger: LedgerClient,
+  commands: CommandFactory,
+): Promise<void> {
+  const res = await ledger.submitAndWaitForTransactionTree(row.request(commands));
+  expect(res).toBeCantonError(row.code);
+}
+
+/** Required fields left empty (§2.1): Canton's MISSING_FIELD. */
+export const REQUIRED_FIELDS: Rejection[] = [
+  {
+    rule: 'SUB-COMMANDS-EMPTY',
+    description: 'an empty commands list',
+    request: (commands) => commands.submitRequest({ commands: [] }),
+    code: { ...invalid('MISSING_FIELD', 'an empty commands list'), context: { field_name: 'commands' } },
+  },
+  {
+    rule: 'SUB-ACTAS-EMPTY',
+    description: 'an empty actAs list',
+    request: (commands) => commands.submitRequest({ actAs: [], commands: commands.commands() }),
+    // The field's name differs across releases (3.3 "party or act_as", 3.4+ "act_as/actAs"): not asserted.
+    code: invalid('MISSING_FIELD', 'an empty actAs list'),
+  },
+];
+
+/** A malformed synchronizerId: rejected (the document), INVALID_FIELD (Canton). Soft: every case is judged. */
+export const SYNCHRONIZER_INVALID: {
+  rule: string;
+  expect(res: LedgerResponse, what: string): void;
+}[] = [
+  {
+    rule: 'SUB-SYNCHRONIZER-INVALID',
+    expect: (res, what) => expect.soft(res).toBeRejected(what),
+  },
+  {
+    rule: 'SUB-SYNCHRONIZER-INVALID-CODE',
+    expect: (res, what) => expect.soft(res).toBeCantonError(invalid('INVALID_FIELD', what)),
+  },
+];
+
+/**
+ * A target ≥ 3.5.0 that removed the tree (§9.3) cannot serve the submission rules: their tests skip there
+ * (the removal rule itself is judged in submission-shape.spec.ts).
+ */
+export function skipWhereTreeRemoved(): void {
+  test.beforeEach(async ({ target, ledger, commands }, testInfo) => {
+    if (testInfo.title.startsWith('SUB-TREE-REMOVED-3-5')) return;
+    const removed = await treeRemovedReason(target, ledger, commands);
+    test.skip(removed !== undefined, removed);
+  });
+}

@@ -1,0 +1,272 @@
+// Listing vetted packages: the package and topology filters (interface document §2.7): each filter value is
+// chosen from what the target itself lists, so the checks run on any participant.
+import {
+  forRule,
+  test,
+  expect,
+  VettedPackage,
+  VettedPackages,
+  VettingListRequest,
+  allPackages,
+  discriminatingPackageIds,
+  discriminatingPrefixes,
+  distinct,
+  entryDifferences,
+  entryKey,
+  nameOf,
+  narrowed,
+  observeStable,
+  packageFilterDifferences,
+  readListing,
+  wholeListingPageSize,
+  unusedPackageId,
+  unusedUid,
+  PackagePredicate,
+  PageRun,
+} from '../fixtures';
+import { walkFiltered, PACKAGE_FILTERS } from './vetting.cases';
+
+test.describe('POST /v2/package-vetting/list', () => {
+  for (const c of PACKAGE_FILTERS) {
+    test(...forRule(c.rule), async ({ ledger, target }) => {
+      const max = target.limits.maxVettedPackagesPageSize;
+      const { listing, observed } = await observeStable(ledger, async (l) => {
+        const chosen = c.choose(l.entries);
+        if (chosen === undefined) return undefined;
+        // One value alone, then every chosen value (any of them matches).
+        const runs: [string[], PageRun][] = [];
+        for (const values of [[chosen[0]], chosen]) {
+          runs.push([
+            values,
+            await walkFiltered(
+              ledger,
+              { packageMetadataFilter: { [c.field]: values } },
+              l.entries.length,
+              max,
+            ),
+          ]);
+        }
+        return runs;
+      });
+      test.skip(observed === undefined, c.needs);
+      const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
+      for (const [values, run] of observed!) {
+        const expected = narrowed(listing.entries, c.matches(values));
+        expect(
+          packageFilterDifferences(listing, expected, run.entries, whole),
+          `${c.field} ${JSON.stringify(values)} against the listing`,
+        ).toEqual([]);
+      }
+    });
+  }
+
+  test(...forRule('VET-FILTER-PACKAGE-OR'), async ({ ledger, target }) => {
+    const max = target.limits.maxVettedPackagesPageSize;
+    const { listing, observed } = await observeStable(ledger, async (l) => {
+      // A whole name as the prefix (the longest, so no other name starts with it) and the id of a package
+      // with another name: each list matches packages the other does not.
+      const names = distinct(allPackages(l.entries).flatMap((p) => nameOf(p) ?? []));
+      const prefix = [...names].sort((x, y) => y.length - x.length || (x < y ? -1 : 1))[0];
+      const other = allPackages(l.entries).find(
+        (p) => nameOf(p) !== undefined && !nameOf(p)!.startsWith(prefix!),
+      );
+      if (prefix === undefined || other === undefined) return undefined;
+      const filter = { packageIds: [other.packageId], packageNamePrefixes: [prefix] };
+      return {
+        filter,
+        run: await walkFiltered(ledger, { packageMetadataFilter: filter }, l.entries.length, max),
+      };
+    });
+    test.skip(observed === undefined, 'needs ≥ 2 distinct package names known to the target');
+    const whole = wholeListingPageSize(listing.entries.length, max) !== undefined;
+    const { filter, run } = observed!;
+    const match: PackagePredicate = (p) =>
+      p.packageId === filter.packageIds[0] ||
+      (nameOf(p)?.startsWith(filter.packageNamePrefixes[0]!) ?? false);
+    expect(
+      packageFilterDifferences(listing, narrowed(listing.entries, match), run.entries, whole),
+      `packageMetadataFilter ${JSON.stringify(filter)} against the listing`,
+    ).toEqual([]);
+  });
+
+  for (const [rule, field, key] of [
+    ['VET-FILTER-PARTICIPANTS', 'participantIds', 'participantId'],
+    ['VET-FILTER-SYNCHRONIZERS', 'synchronizerIds', 'synchronizerId'],
+  ] as const) {
+    test(...forRule(rule), async ({ ledger }) => {
+      const { listing, observed } = await observeStable(ledger, async (l) => {
+        const values = distinct(l.entries.map((e) => e[key]));
+        if (values.length < 2) return undefined;
+        // The id with the fewest entries alone, then two ids (any of them matches).
+        const byCount = [...values].sort(
+          (x, y) =>
+            l.entries.filter((e) => e[key] === x).length - l.entries.filter((e) => e[key] === y).length,
+        );
+        const runs: [string[], PageRun][] = [];
+        for (const list of [[byCount[0]!], [byCount[0]!, byCount[1]!]]) {
+          runs.push([
+            list,
+            await walkFiltered(ledger, { topologyStateFilter: { [field]: list } }, l.entries.length),
+          ]);
+        }
+        return runs;
+      });
+      test.skip(observed === undefined, `needs entries of ≥ 2 distinct ${key}s`);
+      for (const [list, run] of observed!) {
+        const expected = listing.entries.filter((e) => list.includes(e[key]));
+        expect(
+          entryDifferences(expected, run.entries, { repeats: 'ignore' }),
+          `${field} ${JSON.stringify(list)} against the listing`,
+        ).toEqual([]);
+      }
+    });
+  }
+
+  test(...forRule('VET-FILTER-TOPOLOGY-AND'), async ({ ledger }) => {
+    const { listing, observed } = await observeStable(ledger, async (l) => {
+      // An entry whose synchronizer has entries of other participants and whose participant has entries on
+      // other synchronizers (either list alone, or either-of, would list more); failing that, one of the two.
+      const others = (e: VettedPackages) => ({
+        sameSynchronizer: l.entries.some(
+          (x) => x.synchronizerId === e.synchronizerId && x.participantId !== e.participantId,
+        ),
+        sameParticipant: l.entries.some(
+          (x) => x.participantId === e.participantId && x.synchronizerId !== e.synchronizerId,
+        ),
+      });
+      const pick =
+        l.entries.find((e) => others(e).sameSynchronizer && others(e).sameParticipant) ??
+        l.entries.find((e) => others(e).sameSynchronizer || others(e).sameParticipant);
+      if (pick === undefined) return undefined;
+      const filter = { participantIds: [pick.participantId], synchronizerIds: [pick.synchronizerId] };
+      return { filter, run: await walkFiltered(ledger, { topologyStateFilter: filter }, l.entries.length) };
+    });
+    test.skip(observed === undefined, 'needs two entries sharing a synchronizer or a participant');
+    const { filter, run } = observed!;
+    const expected = listing.entries.filter(
+      (e) => e.participantId === filter.participantIds[0] && e.synchronizerId === filter.synchronizerIds[0],
+    );
+    expect(
+      entryDifferences(expected, run.entries, { repeats: 'ignore' }),
+      `topologyStateFilter ${JSON.stringify(filter)}`,
+    ).toEqual([]);
+  });
+
+  test(...forRule('VET-FILTER-EMPTY-LISTS'), async ({ ledger }) => {
+    const { listing, observed } = await observeStable(ledger, async (l) => {
+      const count = l.entries.length;
+      const some = l.entries[0]?.synchronizerId;
+      const requests: [string, VettingListRequest, (e: VettedPackages) => boolean][] = [
+        [
+          'every list empty',
+          {
+            packageMetadataFilter: { packageIds: [], packageNamePrefixes: [] },
+            topologyStateFilter: { participantIds: [], synchronizerIds: [] },
+          },
+          () => true,
+        ],
+        ['packageIds []', { packageMetadataFilter: { packageIds: [] } }, () => true],
+        ['packageNamePrefixes []', { packageMetadataFilter: { packageNamePrefixes: [] } }, () => true],
+        ['participantIds []', { topologyStateFilter: { participantIds: [] } }, () => true],
+        ['synchronizerIds []', { topologyStateFilter: { synchronizerIds: [] } }, () => true],
+      ];
+      if (some !== undefined) {
+        requests.push([
+          'participantIds [] with a synchronizerIds list',
+          { topologyStateFilter: { participantIds: [], synchronizerIds: [some] } },
+          (e) => e.synchronizerId === some,
+        ]);
+      }
+      const runs: [string, (e: VettedPackages) => boolean, PageRun][] = [];
+      for (const [what, request, keep] of requests)
+        runs.push([what, keep, await walkFiltered(ledger, request, count)]);
+      return runs;
+    });
+    test.skip(listing.entries.length === 0, 'the target lists nothing: nothing to restrict');
+    for (const [what, keep, run] of observed) {
+      expect(
+        entryDifferences(listing.entries.filter(keep), run.entries, { repeats: 'ignore' }),
+        `${what} against the listing`,
+      ).toEqual([]);
+    }
+  });
+
+  test(...forRule('VET-FILTER-NO-MATCH'), async ({ ledger, ids }) => {
+    const seed = ids.next('none');
+    const cases: [string, VettingListRequest][] = [
+      ['a package id nobody vets', { packageMetadataFilter: { packageIds: [unusedPackageId(seed)] } }],
+      [
+        'a participant that does not exist',
+        { topologyStateFilter: { participantIds: [unusedUid('no-such-participant', seed)] } },
+      ],
+    ];
+    for (const [what, request] of cases) {
+      const res = await ledger.listVettedPackages(request);
+      expect(res, what).toHaveStatus(200);
+      expect(res.body.vettedPackages ?? [], `${what}: vettedPackages`).toEqual([]);
+      expect(res.body.nextPageToken ?? '', `${what}: nextPageToken`).toBe('');
+    }
+  });
+
+  test(...forRule('VET-FILTER-ENTRY-HAS-MATCH'), async ({ ledger }) => {
+    const listing = await readListing(ledger);
+    const count = listing.entries.length;
+    test.skip(count === 0, 'the target lists nothing: no entry to judge');
+    // One value per list: whatever the semantics of several values, a match of one value is unambiguous.
+    const some = listing.entries[0]!;
+    const pkg = discriminatingPackageIds(listing.entries)?.[0] ?? some.packages?.[0]?.packageId;
+    const prefix = discriminatingPrefixes(listing.entries)?.[0];
+    const holder = listing.entries.find((e) => (e.packages ?? []).some((p) => p.packageId === pkg)) ?? some;
+    type Check = (e: VettedPackages) => boolean;
+    const hasPackage =
+      (m: (p: VettedPackage) => boolean): Check =>
+      (e) =>
+        (e.packages ?? []).some(m);
+    const cases: [string, VettingListRequest, Check][] = [
+      ['no filter', {}, hasPackage(() => true)],
+      [
+        'participantIds [one]',
+        { topologyStateFilter: { participantIds: [some.participantId] } },
+        (e) => e.participantId === some.participantId && hasPackage(() => true)(e),
+      ],
+      [
+        'synchronizerIds [one]',
+        { topologyStateFilter: { synchronizerIds: [some.synchronizerId] } },
+        (e) => e.synchronizerId === some.synchronizerId && hasPackage(() => true)(e),
+      ],
+    ];
+    if (pkg !== undefined) {
+      cases.push(
+        [
+          'packageIds [one]',
+          { packageMetadataFilter: { packageIds: [pkg] } },
+          hasPackage((p) => p.packageId === pkg),
+        ],
+        [
+          'packageIds [one] with participantIds [one]',
+          {
+            packageMetadataFilter: { packageIds: [pkg] },
+            topologyStateFilter: { participantIds: [holder.participantId] },
+          },
+          (e) => e.participantId === holder.participantId && hasPackage((p) => p.packageId === pkg)(e),
+        ],
+      );
+    }
+    if (prefix !== undefined) {
+      cases.push([
+        'packageNamePrefixes [one]',
+        { packageMetadataFilter: { packageNamePrefixes: [prefix] } },
+        hasPackage((p) => nameOf(p)?.startsWith(prefix) ?? false),
+      ]);
+    }
+    for (const [what, request, matches] of cases) {
+      const run = await walkFiltered(ledger, request, count);
+      expect(
+        run.entries
+          .filter((e) => !matches(e))
+          .map((e) => `${entryKey(e)} [${(e.packages ?? []).map((p) => p.packageId).join(', ')}]`),
+        `${what} (${JSON.stringify(request)}): entries without a matching package`,
+      ).toEqual([]);
+    }
+  });
+});
