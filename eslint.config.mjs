@@ -17,6 +17,8 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // The house's layers (ARCHITECTURE in README "Contributing"): imports flow one way.
+  ...layers(),
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   // CommonJS preloads (scripts/playwright-transform.cjs): node loads them before any TypeScript transform.
   {
@@ -25,3 +27,61 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
+
+/** `no-restricted-imports` per folder: what each layer may not import, and why. */
+function layers() {
+  const group = (paths, message) => ({ group: paths, message });
+  const fixtures = group(['**/fixtures', '**/fixtures/**'], 'fixtures/ is for specs: import core/ instead');
+  const config = group(
+    ['**/playwright.config', '**/playwright.config.*'],
+    'never load playwright.config.ts: its top level validates settings and may exit',
+  );
+  const sandbox = group(
+    ['**/sandbox', '**/sandbox/**'],
+    'the harness judges the sandbox: it never imports it',
+  );
+  const playwright = group(
+    ['@playwright/test', '@playwright/test/*', 'allure-js-commons', 'allure-js-commons/*'],
+    'core/ is Playwright-free',
+  );
+  const outward = group(
+    ['**/tests/**', '**/scripts/**', '**/reporters/**', '**/selftest/**', '**/bench/**'],
+    'a lower layer never imports a higher one',
+  );
+  const rule = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  return [
+    rule(['reporters/**/*.ts', 'scripts/**/*.ts'], [fixtures, config]),
+    // Type-only imports of Playwright's reporter and config types are allowed in core (they vanish when compiled).
+    rule(['core/**/*.ts'], [fixtures, config, sandbox, outward, { ...playwright, allowTypeImports: true }]),
+    rule(
+      ['fixtures/**/*.ts'],
+      [
+        sandbox,
+        config,
+        group(['**/tests/**', '**/scripts/**', '**/reporters/**'], 'fixtures/ stands on core/ and rules/'),
+      ],
+    ),
+    rule(
+      ['tests/**/*.ts'],
+      [
+        sandbox,
+        config,
+        group(
+          ['../fixtures/*', '../core/**', '../rules/**'],
+          'specs import only ../fixtures (fixtures/index.ts)',
+        ),
+      ],
+    ),
+    rule(
+      ['sandbox/**/*.ts'],
+      [
+        fixtures,
+        config,
+        group(
+          ['**/core/**', '**/tests/**', '**/scripts/**', '**/reporters/**'],
+          'the sandbox stands alone: it is judged, not part of the judge',
+        ),
+      ],
+    ),
+  ];
+}

@@ -2,7 +2,7 @@
 // one message naming the variable and the fix. The global setup starts the in-process sandbox when
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { displayUrl, loadDotenv, newRunId } from './fixtures/settings';
+import { displayUrl, loadDotenv, newRunId } from './core/settings';
 import { settingsOrExit } from './scripts/run-settings';
 import { tagSelectionOrExit } from './rules/selection';
 import { ALLURE_REPORTER } from './reporters/allure-name';
@@ -20,13 +20,12 @@ const selection = tagSelectionOrExit();
 // timeouts, so those follow the measurement (README, "Timeouts").
 const scale = s.timeoutScale;
 
-// A plain object, not defineConfig(): the secret gate reads this file after a run for its reporters' outputs,
-// and loading @playwright/test for defineConfig (which only marks the object) cost it 0.7 s.
+// A plain object, not defineConfig(): loading @playwright/test for defineConfig only marks the object.
 export default {
   testDir: 'tests',
   outputDir: 'test-results/conformance',
   fullyParallel: true,
-  // LEDGER_WORKERS, else chooseWorkers (fixtures/settings.ts); `--workers` on the command line still wins.
+  // LEDGER_WORKERS, else chooseWorkers (core/settings.ts); `--workers` on the command line still wins.
   workers: s.workers,
   ...selection,
   forbidOnly: !!process.env.CI,

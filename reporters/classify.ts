@@ -10,7 +10,7 @@ import type { TestVerdict } from './verdicts';
 
 export const INCONCLUSIVE_MARK = '[inconclusive]';
 
-/** How fixtures/target-lost.ts words a test ended at set-up because the target was gone. */
+/** How core/target-lost.ts words a test ended at set-up because the target was gone. */
 export const TARGET_GONE = /^\[inconclusive\] target (lost|unreachable): /;
 
 /**
@@ -56,7 +56,7 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   const expectedStatus = annotation(EXPECTED_STATUS_ANNOTATION) ?? test.expectedStatus;
   if (result.status === 'skipped') {
     const reason = annotation('skip') ?? annotation('fixme');
-    // Ended at set-up because the target was gone (fixtures/target-lost.ts): no verdict, not a skipped rule.
+    // Ended at set-up because the target was gone (core/target-lost.ts): no verdict, not a skipped rule.
     return { verdict: reason?.startsWith(INCONCLUSIVE_MARK) ? 'inconclusive' : 'skip', reason };
   }
   // Lost on the way (the target died, a transport error) or out of time, a test says nothing about the target:

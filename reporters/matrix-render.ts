@@ -21,7 +21,7 @@ export interface MatrixReport {
   targetLost?: string;
 }
 
-/** A rule whose every test ended because the target was gone (fixtures/target-lost.ts words the reason). */
+/** A rule whose every test ended because the target was gone (core/target-lost.ts words the reason). */
 const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 

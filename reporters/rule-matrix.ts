@@ -11,6 +11,7 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
+import { recordReporters } from '../core/report-outputs';
 import { EXPECTATION, RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
@@ -72,6 +73,8 @@ export default class RuleMatrixReporter implements Reporter {
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.rootDir = config.rootDir;
+    // Where this run's reporters write, for the secret gate (core/report-outputs.ts).
+    recordReporters(this.outputDir, config.reporter);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {

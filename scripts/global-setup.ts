@@ -14,10 +14,10 @@ import {
   MEASURED_TIMEOUT_SCALE_ENV,
   settings,
   type Settings,
-} from '../fixtures/settings';
-import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../fixtures/target';
-import { interfaceDocTemplate } from '../fixtures/interface-doc';
-import { UNREACHABLE_ENV } from '../fixtures/target-lost';
+} from '../core/settings';
+import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../core/target-info';
+import { interfaceDocTemplate } from '../core/interface-doc';
+import { UNREACHABLE_ENV } from '../core/target-lost';
 import {
   preflight,
   PreflightError,
@@ -141,7 +141,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     ['', 'ledger-conformance run', ...lines.map(([k, v]) => `  ${k.padEnd(14)}${v}`), ''].join('\n') + '\n',
   );
   if (unreachable) {
-    // No test can say anything: each ends at set-up as inconclusive (fixtures/target-lost.ts), in seconds, and
+    // No test can say anything: each ends at set-up as inconclusive (core/target-lost.ts), in seconds, and
     // the reports are still written; `npm run conformance` exits with its own code for a target that is down.
     process.env[UNREACHABLE_ENV] = unreachable.cause;
     process.stderr.write(

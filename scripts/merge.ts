@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { loadDotenv } from '../fixtures/settings';
+import { loadDotenv } from '../core/settings';
 import { readJsonFile, type TargetFile } from '../reporters/allure-results';
 import { buildAllureReport, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';

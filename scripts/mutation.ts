@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { newRunId } from '../fixtures/settings';
+import { newRunId } from '../core/settings';
 import { RULES } from '../rules/catalogue';
 import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';

@@ -10,9 +10,9 @@
 // webhook refused it or could not be reached; 2 a folder is not a run, or the URL is not one.
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { redactWithUrls, registerSecret } from '../fixtures/redact';
-import { displayUrl } from '../fixtures/settings';
-import { proxiedFetch } from '../fixtures/proxy';
+import { redactWithUrls, registerSecret } from '../core/redact';
+import { displayUrl } from '../core/settings';
+import { proxiedFetch } from '../core/proxy';
 import { readJsonFile } from '../reporters/allure-results';
 
 export const WEBHOOK_ENV = 'CONFORMANCE_WEBHOOK_URL';

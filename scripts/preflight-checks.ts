@@ -1,10 +1,10 @@
 // What a run against a real participant finds out before a single command is submitted (issue #12): the
-// identity settings left unset, asked for (fixtures/discovery.ts), and the checks that would otherwise fail
+// identity settings left unset, asked for (core/discovery.ts), and the checks that would otherwise fail
 // the whole suite one test at a time — the token accepted, the user's rights covering the parties, the command
 // template's package vetted on the synchronizer — and the rules that will skip there and why. Shared by
 // `npm run preflight` (scripts/preflight.ts) and the global setup of every conformance run. Every failure is
-// ONE line naming what to set; no header or token is ever in it (all requests go through fixtures/http.ts).
-import { versionAtLeast, capabilitiesOf } from '../fixtures/target';
+// ONE line naming what to set; no header or token is ever in it (all requests go through core/http.ts).
+import { capabilitiesOf } from '../core/target-info';
 import {
   discover,
   DiscoveryError,
@@ -15,15 +15,15 @@ import {
   type Discovered,
   type Fetcher,
   type KnownIdentity,
-} from '../fixtures/discovery';
-import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../fixtures/http';
-import { PATHS, UNAVAILABLE_STATUSES } from '../fixtures/ledger-client';
-import { CommandFactory, RunIds, seededFaker, seedOf } from '../fixtures/command-factory';
-import { unreachableOf, type Unreachable } from '../fixtures/reachability';
-import { redact } from '../fixtures/redact';
-import { displayUrl, loadSettings, type DiscoverableSetting, type Settings } from '../fixtures/settings';
-import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../fixtures/token-providers';
-import { noAuthReason, otherParticipantGate } from '../fixtures/auth-helpers';
+} from '../core/discovery';
+import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../core/http';
+import { PATHS, UNAVAILABLE_STATUSES } from '../core/ledger-client';
+import { CommandFactory, RunIds, seededFaker, seedOf } from '../core/command-factory';
+import { unreachableOf, type Unreachable } from '../core/reachability';
+import { redact } from '../core/redact';
+import { displayUrl, loadSettings, type DiscoverableSetting, type Settings } from '../core/settings';
+import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../core/token-providers';
+import { skipsForecast, type Skip } from '../core/rule-needs';
 import type { AnswerTimes } from './run-pace';
 
 /** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
@@ -37,7 +37,7 @@ export class PreflightError extends Error {
   }
 }
 
-/** The package of Canton's built-in Ping (fixtures/templates/canton-ping.json). */
+/** The package of Canton's built-in Ping (core/templates/canton-ping.json). */
 const PING_PACKAGE = 'canton-builtin-admin-workflow-ping';
 
 type Env = Record<string, string | undefined>;
@@ -538,7 +538,7 @@ export async function preflight(s: Settings, baseUrl: string, env: Env = process
 
 /**
  * When a static LEDGER_TOKEN runs out, for the run-information block: a request refused after that is
- * inconclusive (fixtures/ledger-client.ts), so a QA engineer should see before the run whether it will last.
+ * inconclusive (core/ledger-client.ts), so a QA engineer should see before the run whether it will last.
  */
 export function staticTokenLife(s: Settings, nowMs = Date.now()): string | undefined {
   const exp = s.auth.kind === 'static' ? tokenExpiry(s.auth.token) : undefined;
@@ -639,64 +639,9 @@ export async function timeAnswers(
   }
 }
 
-export interface Skip {
-  rules: string;
-  reason: string;
-}
-
-/** The rules that will skip on this participant with these settings, and why (the specs' own reasons). */
+/** The rules that will skip on this participant with these settings, and why: the tests' own words. */
 export function skipForecast(s: Settings, version: string | undefined): Skip[] {
-  const skips: Skip[] = [];
-  const noAuth = noAuthReason(s);
-  if (noAuth !== undefined) {
-    skips.push({ rules: 'AUTH-*, VER-AUTH-REQUIRED', reason: noAuth });
-    skips.push({
-      rules: 'SUB-PARTY-BOUNDARY, SUB-USERID-FROM-TOKEN, SUB-USERID-MISMATCH',
-      reason: 'LEDGER_AUTH=none: no user token',
-    });
-  } else {
-    skips.push({
-      rules: 'SUB-USERID-BOUNDARY',
-      reason: 'needs a participant without authentication (LEDGER_AUTH=none)',
-    });
-    const minter = tokenProviderFor(s);
-    if (minter.cannotMintReason !== undefined) {
-      skips.push({
-        rules:
-          'AUTH-EXPIRED-TOKEN, AUTH-NOT-YET-VALID, AUTH-WRONG-KEY, AUTH-WRONG-AUDIENCE, AUTH-OTHER-PARTICIPANT, AUTH-UNKNOWN-USER, SUB-DEDUP-NEW-USER-ID',
-        reason: minter.cannotMintReason,
-      });
-    } else {
-      const gate = otherParticipantGate(s);
-      if (gate !== undefined) skips.push({ rules: 'AUTH-OTHER-PARTICIPANT', reason: gate });
-      if (s.secondUser === undefined)
-        skips.push({
-          rules: 'SUB-DEDUP-NEW-USER-ID',
-          reason: 'needs a second user with the same act-as rights: set LEDGER_SECOND_USER',
-        });
-    }
-  }
-  if (s.actAs.length < 2)
-    skips.push({
-      rules: 'SUB-DEDUP-ACTAS-ORDER, SUB-DEDUP-NEW-ACTAS',
-      reason: 'needs two actAs parties (LEDGER_ACT_AS)',
-    });
-  if (s.synchronizerId === undefined)
-    skips.push({
-      rules: 'SUB-SYNCHRONIZER-ECHO',
-      reason: 'LEDGER_SYNCHRONIZER_ID=none: requests name no synchronizer',
-    });
-  if (!versionAtLeast(version, '3.5.0'))
-    skips.push({
-      rules: 'SUB-TREE-REMOVED-3-5',
-      reason: `the target reports ${version ?? 'no version'} (< 3.5.0)`,
-    });
-  if (!versionAtLeast(version, '3.4.12'))
-    skips.push({
-      rules: 'SUB-TAPS-NONPOSITIVE',
-      reason: `tapsMaxPasses came with Canton 3.4.12; the target reports ${version ?? 'no version'}`,
-    });
-  return skips;
+  return skipsForecast({ settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason });
 }
 
 export { capabilitiesOf };

@@ -4,8 +4,8 @@
 // rules that will skip there and why, and the timeout scale a read suggests. Nothing is submitted. A failure
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
-import { loadDotenv, displayUrl } from '../fixtures/settings';
-import { capabilitiesOf } from '../fixtures/target';
+import { loadDotenv, displayUrl } from '../core/settings';
+import { capabilitiesOf } from '../core/target-info';
 import { TARGET_DOWN_EXIT } from './target-down';
 import { settingsOrExit } from './run-settings';
 import { preflight, PreflightError, skipForecast, staticTokenLife, timeAnswers } from './preflight-checks';

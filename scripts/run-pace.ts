@@ -1,9 +1,9 @@
 // How fast a run may go at the participant, as the run-information block states it: how many tests at once
-// (the choice itself is fixtures/settings.ts' chooseWorkers: playwright.config.ts needs it first) and the
+// (the choice itself is core/settings.ts' chooseWorkers: playwright.config.ts needs it first) and the
 // timeout scale — LEDGER_TIMEOUT_SCALE when set, else one measured on the participant before any worker starts
 // (scripts/preflight-checks.ts, timeAnswers), so a slow but working participant gets verdicts, not timeouts.
 // Pure: the global setup and `npm run preflight` print what these return.
-import type { Settings } from '../fixtures/settings';
+import type { Settings } from '../core/settings';
 
 /** What the preflight measured: one answer each, on a connection already open. */
 export interface AnswerTimes {

@@ -1,6 +1,6 @@
 // The up-front settings check of a conformance run, shared by playwright.config.ts and scripts/conformance.ts:
 // the harness's settings and, when the sandbox runs in-process, the sandbox's. One message, exit code 2.
-import { loadSettings, SettingsError, type Settings } from '../fixtures/settings';
+import { loadSettings, SettingsError, type Settings } from '../core/settings';
 
 /** Validates the settings; throws SettingsError with the one message to print. */
 export function validateRunSettings(env: Record<string, string | undefined> = process.env): Settings {

@@ -1,7 +1,7 @@
 // The secret gate of a run: every file under reports/ and test-results/ (results, attachments, HTML, traces,
 // logs), Playwright's own report folders (playwright-report/, blob-report/: where a plain
 // `npx playwright test --reporter=html` writes, and what CI jobs upload) and every output a reporter is
-// configured to (playwright.config.ts, PLAYWRIGHT_*_OUTPUT_* variables) is read for the literal secrets of the
+// configured to (as the run recorded them, core/report-outputs.ts; PLAYWRIGHT_*_OUTPUT_* variables) is read for the literal secrets of the
 // run — the static token, the HMAC secret, the private key, the OAuth2 client secret — and for JWT-shaped
 // strings. A hit names the file and the kind, never the value.
 // `npm run conformance` runs it after the report is built; alone: `node --require tsx/cjs scripts/secret-gate.ts`
@@ -9,10 +9,11 @@
 // they hold planted secrets on purpose.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
-import { loadDotenv, settings, type Settings } from '../fixtures/settings';
+import type { ReporterDescription } from '@playwright/test';
+import { loadDotenv, settings, type Settings } from '../core/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../reporters/secret-scan';
-import { PROXY_VARIABLES, proxySecrets } from '../fixtures/proxy';
+import { PROXY_VARIABLES, proxySecrets } from '../core/proxy';
+import { recordedReporters, reporterOutputs } from '../core/report-outputs';
 
 const ROOT = resolve(__dirname, '..');
 export const SECRET_GATE_EXIT = 3;
@@ -57,39 +58,9 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
   add('LEDGER_OAUTH_CLIENT_SECRET', env.LEDGER_OAUTH_CLIENT_SECRET?.trim());
   add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY));
   add('SANDBOX_HMAC_SECRET', env.SANDBOX_HMAC_SECRET?.trim());
-  // A proxy URL's password (fixtures/proxy.ts): the URL whole, the password as written and decoded.
+  // A proxy URL's password (core/proxy.ts): the URL whole, the password as written and decoded.
   for (const k of PROXY_VARIABLES) for (const v of proxySecrets(env[k]?.trim() ?? '')) add(k, v);
   return out;
-}
-
-/** Reporter options naming where a reporter writes (html outputFolder, json/junit outputFile, blob outputDir…). */
-const OUTPUT_OPTIONS = ['outputFolder', 'outputFile', 'outputDir', 'resultsDir'];
-/** Playwright's variables for reporter outputs (PLAYWRIGHT_HTML_OUTPUT_DIR, PLAYWRIGHT_JSON_OUTPUT_FILE…). */
-const OUTPUT_ENV = /^PLAYWRIGHT_(\w+_OUTPUT_(DIR|FILE)|HTML_REPORT)$/;
-
-/** Where the reporters of a config and the PLAYWRIGHT_*_OUTPUT_* variables write (files or folders). */
-export function reporterOutputs(reporters: readonly ReporterDescription[], env: Env = process.env): string[] {
-  const fromConfig = reporters.flatMap(([, options]) =>
-    OUTPUT_OPTIONS.map((k) => (options as Record<string, unknown> | undefined)?.[k]).filter(
-      (v): v is string => typeof v === 'string' && v !== '',
-    ),
-  );
-  const fromEnv = Object.entries(env)
-    .filter(([k, v]) => OUTPUT_ENV.test(k) && v)
-    .map(([, v]) => v!);
-  return [...fromConfig, ...fromEnv].map((p) => resolve(ROOT, p));
-}
-
-/** The reporters of the project's playwright.config.ts; none when it cannot be loaded here. */
-function configuredReporters(): ReporterDescription[] {
-  try {
-    // require, not import: tsx (and Playwright's loader) transpile required TS.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { reporter } = (require('../playwright.config') as { default: PlaywrightTestConfig }).default;
-    return Array.isArray(reporter) ? reporter : typeof reporter === 'string' ? [[reporter]] : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Paths without those inside another (a folder is scanned whole once). */
@@ -105,7 +76,7 @@ function outermost(paths: string[]): string[] {
  */
 export function gateDirs(
   env: Env = process.env,
-  reporters: readonly ReporterDescription[] = configuredReporters(),
+  reporters: readonly ReporterDescription[] = recordedReporters(resolve(ROOT, 'reports')),
 ): { dirs: string[]; exclude: string[] } {
   if (env.LEDGER_REPORTS_DIR)
     return {

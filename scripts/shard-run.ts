@@ -2,7 +2,7 @@
 // through scripts/shard.config.ts, leaves the blob in <reports>/blob/ and the shard's Allure results, target
 // file and metadata in <reports>/shards/<i>-of-<n>/, then runs the secret gate (which reads inside the blob).
 // The blob needs no redaction after the fact: the harness's requests never put a header into an error or a step
-// Playwright records (fixtures/http.ts), and the gate would fail the shard if anything did.
+// Playwright records (core/http.ts), and the gate would fail the shard if anything did.
 // No HTML, JUnit or rule matrix: `npm run merge` builds them once from every shard.
 // Exit code: the tests' (0 every test passed, 1 not), 4 when the target did not answer (or was lost) and no
 // test failed — the shard still leaves what it wrote, for the merge to say so — and 3 when the gate found a
@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Settings } from '../fixtures/settings';
+import type { Settings } from '../core/settings';
 import { reportPaths, ROOT } from './allure-report';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
 import {

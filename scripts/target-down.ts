@@ -3,7 +3,7 @@
 // "participant down" from "participant non-conformant".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { displayUrl } from '../fixtures/settings';
+import { displayUrl } from '../core/settings';
 import { readJsonFile } from '../reporters/allure-results';
 
 export const TARGET_DOWN_EXIT = 4;
@@ -39,7 +39,7 @@ export function runExitCode(
 /**
  * Why a shard could not judge the target, or undefined: its target.json says the target gave no answer when
  * the run started (or stopped answering during the preflight), or a worker marked it lost during the run
- * (fixtures/target-lost.ts keeps the mark under the shard's output folder). A shard has no rule matrix: the
+ * (core/target-lost.ts keeps the mark under the shard's output folder). A shard has no rule matrix: the
  * merge gives the verdict, this only lets the shard's exit code say what `npm run conformance` would.
  */
 export function shardTargetDown(targetFile: string, outputDir: string): string | undefined {

@@ -5,16 +5,16 @@ import { writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { defRef, validate } from '../schemas';
-import { CommandFactory, RunIds, seededFaker, seedOf } from '../fixtures/command-factory';
+import { CommandFactory, RunIds, seededFaker, seedOf } from '../core/command-factory';
 import {
   GRAMMARS,
   invalidSynchronizerIds,
   invalidValues,
   validBoundaries,
   type GrammarName,
-} from '../fixtures/grammars';
-import { DEV_NAMESPACE } from '../fixtures/dev-defaults';
-import { SettingsError } from '../fixtures/settings';
+} from '../core/grammars';
+import { DEV_NAMESPACE } from '../core/dev-defaults';
+import { SettingsError } from '../core/settings';
 import { settingsFor } from './support/harness-kit';
 
 const settings = settingsFor();

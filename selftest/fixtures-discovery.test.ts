@@ -1,4 +1,4 @@
-// fixtures/discovery.ts: its pure functions, and `discover` over HTTP against the sandbox (127.0.0.1, port 0)
+// core/discovery.ts: its pure functions, and `discover` over HTTP against the sandbox (127.0.0.1, port 0)
 // with only a URL and a token — what a staging participant gives (issue #12).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,13 +14,13 @@ import {
   unauthorizedPartyFor,
   userFromToken,
   type Fetcher,
-} from '../fixtures/discovery';
+} from '../core/discovery';
 import { DEV_DEFAULTS, devParty } from '../sandbox/config';
 import { listen } from './support/harness-kit';
 import { sandbox, token } from './support/sandbox-kit';
 
 const template = (name: string): unknown =>
-  JSON.parse(readFileSync(resolve(__dirname, `../fixtures/templates/${name}.json`), 'utf8'));
+  JSON.parse(readFileSync(resolve(__dirname, `../core/templates/${name}.json`), 'utf8'));
 const PING = template('canton-ping');
 const ASSET = template('sandbox-asset-transfer');
 const NS = DEV_DEFAULTS.participantId.split('::')[1]!;

@@ -2,8 +2,8 @@
 // failing one does and fails exactly as Playwright's would — same message, code frame at the caller's line —
 // and everything else (`.not`, Playwright's own matchers) always goes through it.
 import { test, expect } from '@playwright/test';
-import type { Exchange } from '../fixtures/evidence';
-import type { LedgerResponse } from '../fixtures/ledger-client';
+import type { Exchange } from '../core/evidence';
+import type { LedgerResponse } from '../core/ledger-client';
 import { lean } from '../fixtures/lean-expect';
 import { HARNESS_MATCHERS } from '../fixtures/matchers';
 

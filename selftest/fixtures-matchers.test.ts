@@ -2,8 +2,8 @@
 // toBeCantonError checks every field on its own and the HTTP status against grpcCodeValue; toHaveStatus
 // prints the body; toMatchSchema names the failing path and keyword.
 import { test, expect } from '@playwright/test';
-import type { Exchange } from '../fixtures/evidence';
-import type { LedgerResponse } from '../fixtures/ledger-client';
+import type { Exchange } from '../core/evidence';
+import type { LedgerResponse } from '../core/ledger-client';
 import { expect as harness } from '../fixtures/matchers';
 
 function response(status: number, body: unknown, contentType = 'application/json'): LedgerResponse {

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
-import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../fixtures/token-providers';
+import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../core/token-providers';
 import { cleanEnv, runNode } from './support/child-run';
 import { clientFor, listen, settingsFor } from './support/harness-kit';
 

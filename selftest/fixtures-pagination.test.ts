@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';
 import { PageAssertionError, walkPages, walkVettedPackages, type Page } from '../fixtures/pagination';
-import { createTokenProvider } from '../fixtures/token-providers';
+import { createTokenProvider } from '../core/token-providers';
 import { clientFor, listen, settingsFor } from './support/harness-kit';
 
 type Entry = [sync: string, participant: string];

@@ -1,4 +1,4 @@
-// The harness through a proxy (fixtures/proxy.ts): which requests take one, that they reach the participant
+// The harness through a proxy (core/proxy.ts): which requests take one, that they reach the participant
 // through it (forwarded http, CONNECT for the IdP through undici), that the proxy's own refusal is a transport
 // failure naming the variable, and that a proxy's password is never printed. The proxy is a double on 127.0.0.1
 // that sends every host to 127.0.0.1 (the participant's name, participant.test, resolves nowhere else), with
@@ -6,10 +6,10 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { Transport, TransportFailure } from '../fixtures/http';
-import { PROXY_VARIABLES, proxiedFetch, proxyFor } from '../fixtures/proxy';
-import { redact } from '../fixtures/redact';
-import { unreachableOf } from '../fixtures/reachability';
+import { Transport, TransportFailure } from '../core/http';
+import { PROXY_VARIABLES, proxiedFetch, proxyFor } from '../core/proxy';
+import { redact } from '../core/redact';
+import { unreachableOf } from '../core/reachability';
 import { preflight, PreflightError } from '../scripts/preflight-checks';
 import { settingsFor } from './support/harness-kit';
 

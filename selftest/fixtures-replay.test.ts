@@ -1,4 +1,4 @@
-// The curl reproduction (fixtures/evidence.ts) replays a test's submissions as new ones: each id the test
+// The curl reproduction (core/evidence.ts) replays a test's submissions as new ones: each id the test
 // generated gets a fresh value on every replay, of the same length, the same wherever the test used it, and
 // the rest of every body is sent as the test sent it. Expanded by the shell with curl stood in for, and
 // replayed with curl against the sandbox: a deduplication case replays as one, time and again — where the
@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { CommandFactory, RunIds, seededFaker } from '../fixtures/command-factory';
-import { Evidence } from '../fixtures/evidence';
-import { validBoundaries } from '../fixtures/grammars';
-import { PATHS } from '../fixtures/ledger-client';
+import { CommandFactory, RunIds, seededFaker } from '../core/command-factory';
+import { Evidence } from '../core/evidence';
+import { validBoundaries } from '../core/grammars';
+import { PATHS } from '../core/ledger-client';
 import { clientFor, listen, settingsFor } from './support/harness-kit';
 import { sandbox, userToken } from './sandbox-submit-kit';
 

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
-import { DEV, DEV_NAMESPACE, devParty } from '../fixtures/dev-defaults';
-import { SettingsError } from '../fixtures/settings';
+import { DEV, DEV_NAMESPACE, devParty } from '../core/dev-defaults';
+import { SettingsError } from '../core/settings';
 import { settingsFor } from './support/harness-kit';
 import { playwrightCommand } from '../scripts/playwright-cli';
 
@@ -127,7 +127,7 @@ test('the second user defaults to the dev one only for the in-process sandbox', 
 
 test('LEDGER_COMMAND_TEMPLATE names a shipped template (canton-ping) or a file', () => {
   const ping = settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-ping' }).commandTemplate;
-  expect(ping.path).toBe(resolve(ROOT, 'fixtures/templates/canton-ping.json'));
+  expect(ping.path).toBe(resolve(ROOT, 'core/templates/canton-ping.json'));
   const [command] = (ping.document as { commands: Record<string, Record<string, unknown>>[] }).commands;
   expect(command?.CreateAndExerciseCommand).toMatchObject({
     templateId: '#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping',
@@ -198,7 +198,7 @@ test('.env.example documents every setting the harness, the sandbox and the suit
     [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Z0-9_]+)=/gm)].map((m) => m[1]),
   );
   const sources = [
-    'fixtures/settings.ts',
+    'core/settings.ts',
     'sandbox/config.ts',
     'playwright.config.ts',
     ...['fixtures', 'tests', 'scripts', 'reporters', 'rules'].flatMap((d) =>

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
-import { INCONCLUSIVE } from '../fixtures/inconclusive';
-import { TokenSourceError } from '../fixtures/token-providers';
+import { INCONCLUSIVE } from '../core/inconclusive';
+import { TokenSourceError } from '../core/token-providers';
 import { clientFor, listen } from './support/harness-kit';
 
 /** A dev-secret user token for `conformance` whose exp is `offset` seconds from now. */

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';
-import { negativeTokensOf, type NegativeTokens } from '../fixtures/negative-tokens';
-import { createTokenProvider, type TokenProvider } from '../fixtures/token-providers';
+import { negativeTokensOf, type NegativeTokens } from '../core/negative-tokens';
+import { createTokenProvider, type TokenProvider } from '../core/token-providers';
 import { clientFor, listen, settingsFor } from './support/harness-kit';
 
 async function startSandbox(

@@ -2,7 +2,7 @@
 // from its death on are inconclusive (never a non-conformance failure, never a harness defect), a known
 // deviation whose test was cut short is not reported as seen, the run fails (a dead target is not green), and
 // it ends fast: after the first request without an answer the target is probed once, marked lost, and every
-// later test ends at set-up (fixtures/target-lost.ts) — no timeout waited, no worker restarted per test.
+// later test ends at set-up (core/target-lost.ts) — no timeout waited, no worker restarted per test.
 //
 // The participant is the sandbox listening on 127.0.0.1 (port 0) in this worker; the conformance suite runs
 // against it through LEDGER_BASE_URL in a child Playwright run (selftest/support/death-run.config.ts: the

@@ -3,8 +3,8 @@
 // any identity is asked for. preflight.test.ts runs the CLI for one case of each kind (its line, its exit code).
 import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { TransportFailure } from '../fixtures/http';
-import { unreachableOf } from '../fixtures/reachability';
+import { TransportFailure } from '../core/http';
+import { unreachableOf } from '../core/reachability';
 import { authLine } from '../scripts/global-setup';
 import { preflight, PreflightError, staticTokenLife, type Preflight } from '../scripts/preflight-checks';
 import { settingsFor } from './support/harness-kit';
@@ -131,7 +131,7 @@ test('a proxy variable set for another host: what to check says this one is reac
   const saved = process.env.HTTPS_PROXY;
   try {
     process.env.HTTPS_PROXY = 'http://qa:proxy-password@proxy.example:3128';
-    // A loopback participant is never reached through a proxy (fixtures/proxy.ts).
+    // A loopback participant is never reached through a proxy (core/proxy.ts).
     expect(unreachableOf(refused, 'https://127.0.0.1:7575/v2/version').check).toBe(
       "check that the participant is running and the host and port of LEDGER_BASE_URL; HTTPS_PROXY is set, but this host is reached directly (NO_PROXY, another scheme's variable, or a loopback address)",
     );

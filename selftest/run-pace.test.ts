@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chooseWorkers, REMOTE_WORKERS_CAP, loadSettings } from '../fixtures/settings';
+import { chooseWorkers, REMOTE_WORKERS_CAP, loadSettings } from '../core/settings';
 import { selectionWrites } from '../rules/selection';
 import {
   chooseTimeoutScale,

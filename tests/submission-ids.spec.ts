@@ -136,10 +136,6 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
 
   test(...forRule('SUB-PARTY-BOUNDARY'), async ({ ledger, commands, settings, tokens }) => {
     test.skip(
-      settings.auth.kind === 'none',
-      'LEDGER_AUTH=none: without a user token a well-formed unknown party fails later with a code Canton does not document',
-    );
-    test.skip(
       (await tokens.userId()) === undefined,
       'the token is opaque and LEDGER_USER is unset: no user token',
     );
@@ -169,11 +165,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     );
   });
 
-  test(...forRule('SUB-USERID-BOUNDARY'), async ({ ledger, commands, settings, target, ids }) => {
-    test.skip(
-      settings.auth.kind !== 'none',
-      'needs a participant without authentication (LEDGER_AUTH=none): with a user token any userId other than the token user is refused (403) whatever its syntax',
-    );
+  test(...forRule('SUB-USERID-BOUNDARY'), async ({ ledger, commands, target, ids }) => {
     const prefix = ids.runId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
     await submitEach(
       ledger,

@@ -8,11 +8,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
 
   // ─── userId and the user token (§5.3) ───────────────────────────────────────────────────────────────────────
 
-  test(...forRule('SUB-USERID-FROM-TOKEN'), async ({ ledger, commands, settings, tokens }) => {
-    test.skip(
-      settings.auth.kind === 'none',
-      'LEDGER_AUTH=none: there is no user token to take the userId from',
-    );
+  test(...forRule('SUB-USERID-FROM-TOKEN'), async ({ ledger, commands, tokens }) => {
     const user = await tokens.userId();
     test.skip(user === undefined, 'the token is opaque and LEDGER_USER is unset: its user is unknown');
     const req = commands.submitRequest({ userId: undefined });
@@ -26,8 +22,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     expect(again).toBeRejected('the same command with the token user named (a duplicate of the first)');
   });
 
-  test(...forRule('SUB-USERID-MISMATCH'), async ({ ledger, commands, settings, tokens }) => {
-    test.skip(settings.auth.kind === 'none', 'LEDGER_AUTH=none: there is no token user to mismatch');
+  test(...forRule('SUB-USERID-MISMATCH'), async ({ ledger, commands, tokens }) => {
     const user = await tokens.userId();
     test.skip(user === undefined, 'the token is opaque and LEDGER_USER is unset: its user is unknown');
     const other = `not-${user}`.slice(0, 128);

@@ -37,9 +37,6 @@ export async function submitEach<C extends { description: string }>(
   }
 }
 
-/** tapsMaxPasses came with Canton 3.4.12 (canton-behaviour §0); earlier releases ignore the unknown field. */
-export const TAPS_SINCE = '3.4.12';
-
 /** The namespace ids are built with: the configured synchronizer's (a real one), or the dev one. */
 export const namespaceOf = (uid: string | undefined): string => uid?.split('::')[1] ?? DEV_NAMESPACE;
 

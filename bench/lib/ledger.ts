@@ -1,6 +1,6 @@
 // What a client of the sandbox needs: a dev token (HS256, the sandbox's dev defaults, minted with jose as the
-// harness does) and the harness's default submission (fixtures/templates/sandbox-asset-transfer.json, the
-// fields fixtures/command-factory.ts sends), with a fresh commandId per request.
+// harness does) and the harness's default submission (core/templates/sandbox-asset-transfer.json, the
+// fields core/command-factory.ts sends), with a fresh commandId per request.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SignJWT } from 'jose';

@@ -2,7 +2,7 @@
 // holds every answer 40 ms — with 4, 8 and 16 workers, each set with LEDGER_WORKERS (whatever this machine's
 // default). The participant's floor for N workers is the chain of answers they wait for: requests × latency / N.
 // A run bounded by the participant stays near that floor; what is above it is the harness (its start and tail,
-// and its CPU per request, figure 5). The default for a remote target (fixtures/settings.ts, chooseWorkers) is
+// and its CPU per request, figure 5). The default for a remote target (core/settings.ts, chooseWorkers) is
 // checked against this figure: the fastest count up to its cap is the one the summary states.
 import { join } from 'node:path';
 import { cleanEnv, startChild } from '../lib/child';
@@ -11,7 +11,7 @@ import { playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
 import { playwrightCommand } from '../../scripts/playwright-cli';
-import { REMOTE_WORKERS_CAP } from '../../fixtures/settings';
+import { REMOTE_WORKERS_CAP } from '../../core/settings';
 
 export async function latency(
   work: Workdir,
@@ -79,7 +79,7 @@ export async function latency(
             rows,
           ),
           '',
-          `A remote participant is waited on, not computed: a worker spends most of a request idle, so more workers than cores keep the participant the bound until the harness CPU (per request, times requests, over the cores) or the participant itself saturates. Hence the default for a remote target: twice the cores, at most ${REMOTE_WORKERS_CAP} (fixtures/settings.ts; README, "Workers").`,
+          `A remote participant is waited on, not computed: a worker spends most of a request idle, so more workers than cores keep the participant the bound until the harness CPU (per request, times requests, over the cores) or the participant itself saturates. Hence the default for a remote target: twice the cores, at most ${REMOTE_WORKERS_CAP} (core/settings.ts; README, "Workers").`,
         ],
       };
     },

@@ -2,7 +2,7 @@
 // that stops answering (inconclusive, with its transcript) and two defects of the harness itself (a title
 // naming no catalogued rule, a TypeError in a spec). Run only through selftest/support/report-run.config.ts.
 import { test, expect } from '../../fixtures';
-import { LedgerClient } from '../../fixtures/ledger-client';
+import { LedgerClient } from '../../core/ledger-client';
 
 test.describe('report samples', () => {
   test('GEN-NO-5XX no operation answers with a 5xx status (sample: the target stopped answering)', async ({

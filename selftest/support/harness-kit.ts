@@ -2,11 +2,11 @@
 // 127.0.0.1 port 0, and the real ledger client outside the conformance fixtures (no steps, own evidence).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Evidence } from '../../fixtures/evidence';
-import { REQUEST_TIMEOUT_MS, Transport } from '../../fixtures/http';
-import { LedgerClient } from '../../fixtures/ledger-client';
-import { loadSettings, type Settings } from '../../fixtures/settings';
-import type { TokenProvider } from '../../fixtures/token-providers';
+import { Evidence } from '../../core/evidence';
+import { REQUEST_TIMEOUT_MS, Transport } from '../../core/http';
+import { LedgerClient } from '../../core/ledger-client';
+import { loadSettings, type Settings } from '../../core/settings';
+import type { TokenProvider } from '../../core/token-providers';
 
 export function settingsFor(env: Record<string, string> = {}): Settings {
   return loadSettings(env);
