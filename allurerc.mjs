@@ -3,7 +3,7 @@
 // History lives outside the output folder, which is deleted before each generate (Allure does not clean it);
 // the build passes its own history path (a throwaway copy when it rebuilds a run already in the history).
 // No `import { defineConfig } from 'allure'`: that module is the Allure CLI, which parses argv and prints its
-// help on import (and costs 0.3 s); the config is a plain object.
+// help on import; the config is a plain object.
 
 // One category per verdict (the `verdict` label, from the rule matrix): first match wins.
 const verdict = (value) => ({ labels: { verdict: `^${value}$` } });

@@ -38,7 +38,7 @@ export function makeOffline(path: string): { file: string; refs: string[] }[] {
   const left: { file: string; refs: string[] }[] = [];
   for (const file of files) {
     // latin1, one char per byte: the patterns are ASCII, the bytes round-trip unchanged, and decoding the
-    // single-file report (18 MB with a long history) as UTF-8 and encoding it back cost 0.4 s.
+    // single-file report (megabytes with a long history) as UTF-8 and encoding it back is wasted work.
     const html = stripThirdParty(readFileSync(file, 'latin1'));
     writeFileSync(file, html, 'latin1');
     const refs = externalReferences(html);

@@ -1,5 +1,5 @@
-// How configs name the Allure reporter (reporters/allure.ts), without loading it: playwright.config.ts is also
-// read by the secret gate after a run, for its reporters' output folders, and allure-playwright costs 0.2 s.
+// How configs name the Allure reporter (reporters/allure.ts), without loading it: a config names it by path,
+// and loading allure-playwright where only its name is needed is wasted start-up.
 import { join } from 'node:path';
 
 /** The Allure reporter as playwright.config.ts names it (an absolute path: the same from every config folder). */

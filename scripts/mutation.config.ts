@@ -37,7 +37,7 @@ export default defineConfig({
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   projects: plan.map((p): Project => ({
     name: p.name,
-    // One worker per project: a project's second worker (about 1.5 CPU s to start) ran a file or two of a
+    // One worker per project: a project's second worker (a whole worker start-up) ran a file or two of a
     // handful of tests; with one, the other slot takes the next project and every worker is reused.
     workers: 1,
     testMatch: p.specs.length > 0 ? p.specs.map((s) => `**/${s.replace(/^tests\//, '')}`) : '**/*.spec.ts',

@@ -2,7 +2,7 @@
 // whole file the error points into, each time (runner/index.js: addLocationAndSnippetToError → codeFrame →
 // highlight). Its colours are on whatever the terminal: the `colors` package it bundles enables itself when
 // supportsColor() returns anything but false, and it returns 0 for "no colour". Fault runs fail hundreds of
-// tests on purpose: about 9 of the runner's 15 CPU seconds in the mutation run went there. Without colours
+// tests on purpose: most of the runner's CPU in the mutation run went there (bench/README.md). Without colours
 // the snippet is the same text, cut from the raw lines.
 
 /** Plain (uncoloured) error snippets in this runner process; a no-op if Playwright's layout changes. */

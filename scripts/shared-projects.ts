@@ -1,5 +1,5 @@
 // Fault runs judge many participants (catalogued faults, held-out mutants) in one Playwright run. Every
-// project starts workers of its own — about 1.5 CPU s each — so participants share projects: a project holds
+// project starts workers of its own — a worker start-up each — so participants share projects: a project holds
 // participants with no rule in common and the same harness settings (a profile's LEDGER_* variables are the
 // project's, its workers' settings), each rule's tests routed to the participant judged by them
 // (`targetsByRule`, fixtures/target.ts) and filed under its name by the collector.

@@ -35,7 +35,7 @@ const listings = new Map<string, Listing>();
 
 /**
  * `playwright test --list` of the conformance config, with these arguments and settings; each listing once per
- * worker (a listing is a Playwright start, about 2 CPU s).
+ * worker (a listing is a whole Playwright start).
  */
 function list(args: string[] = [], env: Record<string, string | undefined> = {}): Listing {
   const key = JSON.stringify([args, env]);

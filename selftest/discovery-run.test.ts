@@ -95,7 +95,7 @@ test.describe('discovery in a conformance run against a staging-like participant
     expect(identityOf(explicit).LEDGER_ACT_AS?.source).toBe('LEDGER_ACT_AS');
     expectNoSecret(discovered);
     expectNoSecret(explicit);
-    // Two whole suites' answers: none is fastify's or V8's (issue 13).
+    // Two whole suites' answers: none is fastify's or V8's.
     expect(target.frameworkAnswers).toEqual([]);
   });
 

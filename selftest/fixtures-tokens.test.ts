@@ -30,7 +30,7 @@ function negatives(provider: TokenProvider, env: Record<string, string> = {}): N
   return n.tokens;
 }
 
-/** Each negative token and what Canton answers (canton-behaviour §1.7); the sandbox must agree. */
+/** Each negative token and what Canton answers (docs/canton-behaviour.md §1.7); the sandbox must agree. */
 const NEGATIVE_CASES: [keyof NegativeTokens, number][] = [
   ['malformed', 401],
   ['expired', 401],

@@ -1,7 +1,7 @@
 // The suite can fail, proven in one Playwright run of the mutation runner (`scripts/mutation.ts --by-rule`):
 // - the whole fault catalogue, each conformance fault against the tests of its declared rules (`npm run
 //   mutation` runs whole spec files per fault, `--full` the whole suite; MUTATION_SAMPLE=a,b narrows it);
-// - the held-out mutants (issue 5: participants broken in ways the catalogue does not list,
+// - the held-out mutants (participants broken in ways the catalogue does not list,
 //   support/held-out-faults.ts), each a clean sandbox behind a front app carrying its hooks, started here and
 //   handed to the runner with `--extra`; with them a clean participant behind the same front, so a mutant is
 //   judged against exactly what it changes. A mutant is caught when a rule that passes (or deviates as the

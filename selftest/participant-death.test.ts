@@ -27,7 +27,7 @@ import { playwrightCommand } from '../scripts/playwright-cli';
 const VETTING = '/v2/package-vetting/list';
 /** What a test may take once the target is gone: far below the suite's 30 s timeout, so nobody waited for it. */
 const FAST_MS = 5_000;
-/** The whole rest of a suite run once the target is gone (issue 11: ≤ 10 s for the 129-test suite). */
+/** The whole rest of a suite run once the target is gone (in seconds, not timeouts). */
 const SETTLE_MS = 10_000;
 
 /**

@@ -68,7 +68,7 @@ async function check<Ts extends [unknown, ...unknown[]]>(
 }
 
 // ── the oracle: what an answer of Canton's JSON API may look like ──────────────────────────────────────────
-/** gRPC code → HTTP status, as Canton maps it (canton-reference.md, GrpcHttpErrorCodes). */
+/** gRPC code → HTTP status, as Canton maps it (docs/canton-behaviour.md §1.2). */
 const HTTP_OF_GRPC: Record<number, number> = {
   3: 400,
   9: 400,
@@ -84,7 +84,7 @@ const HTTP_OF_GRPC: Record<number, number> = {
   14: 503,
   4: 504,
 };
-/** Error category → its gRPC code (ErrorCategory.scala, canton-behaviour §1.2). */
+/** Error category → its gRPC code (ErrorCategory.scala, docs/canton-behaviour.md §1.2). */
 const GRPC_OF_CATEGORY: Record<number, number> = {
   1: 14,
   2: 10,

@@ -1,4 +1,4 @@
-// Example bodies for the schema self-tests, written after canton-behaviour.md (version defaults §3, error
+// Example bodies for the schema self-tests, written after docs/canton-behaviour.md (version defaults §3, error
 // bodies §1.1/§1.7, tree shape §4, vetting response §2). Builders return fresh objects so a test can
 // mutate one field without touching the others.
 

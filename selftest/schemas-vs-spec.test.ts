@@ -1,7 +1,7 @@
 // Holds every schema of schemas/ against the facts Canton publishes (spec/canton-<version>.json): same
 // property names, types, formats, required sets and nullability, except the differences listed with their
 // reason in schemas/differences.json. An unlisted difference fails, and so does a listed one that no longer
-// exists, so the list stays true. Runs without ../shared: spec/ is committed.
+// exists, so the list stays true. Runs without Canton's own files: spec/ is committed.
 
 import { test, expect } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';

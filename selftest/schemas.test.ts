@@ -689,7 +689,7 @@ test.describe('submit-request', () => {
 });
 
 test.describe('submit-response', () => {
-  test('the tree of canton-behaviour §4 validates, with 3.5 fields and nulls', () => {
+  test('the tree of docs/canton-behaviour.md §4 validates, with 3.5 fields and nulls', () => {
     const r = 'submit-response';
     expectValid(r, ex.treeResponse());
     expectValid(

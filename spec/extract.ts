@@ -1,8 +1,8 @@
 // Extracts the facts of the three operations from Canton's published OpenAPI files and writes
-// spec/canton-<version>.json. Run: `npm run spec:extract` (reads ../shared/canton-openapi/ by default;
-// another directory as the first argument or in CANTON_OPENAPI_DIR). `--check` compares instead of
-// writing and exits 1 on drift. The generated files are committed: the self-tests read them, so they run
-// on a clone where ../shared is absent.
+// spec/canton-<version>.json. Run: `npm run spec:extract -- <dir>` (the directory holding Canton's
+// openapi-<version>.yaml files, e.g. from a Canton release; or CANTON_OPENAPI_DIR). `--check` compares
+// instead of writing and exits 1 on drift. The generated files are committed: the self-tests read them, so
+// they run on a clone without Canton's files.
 //
 // YAML is parsed with `yaml` (present through allure's dependencies; see spec/README.md). A `.json` file
 // with the same base name is read as JSON, so the extractor also works from a converted copy.
@@ -200,11 +200,14 @@ export function extract(source: string, file: string, cantonVersion: string): Sp
 function main(): void {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
-  const inputDir = resolve(
-    args.find((a) => !a.startsWith('--')) ??
-      process.env.CANTON_OPENAPI_DIR ??
-      join(repoRoot, '..', 'shared', 'canton-openapi'),
-  );
+  const given = args.find((a) => !a.startsWith('--')) ?? process.env.CANTON_OPENAPI_DIR;
+  if (given === undefined) {
+    console.error(
+      "spec:extract: name the directory holding Canton's openapi-<version>.yaml: npm run spec:extract -- <dir> (or set CANTON_OPENAPI_DIR)",
+    );
+    process.exit(2);
+  }
+  const inputDir = resolve(given);
   if (!existsSync(inputDir)) {
     console.error(
       `spec:extract: ${inputDir} does not exist. Pass the directory holding openapi-<version>.yaml.`,

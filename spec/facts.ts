@@ -1,6 +1,6 @@
 // The shape of spec/canton-<version>.json: facts extracted from Canton's published OpenAPI for the three
 // operations of the interface document. Facts only (names, types, required sets, nullability) — no prose —
-// so the schema self-test can hold the hand-written schemas against them without ../shared.
+// so the schema self-test can hold the hand-written schemas against them without Canton's own files.
 
 /** One type as the OpenAPI states it. Exactly one of `ref`, `oneOf`, `type` is set. */
 export interface TypeFact {

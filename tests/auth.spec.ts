@@ -1,6 +1,6 @@
 // Authentication and authorization (interface document §5): every operation takes `Authorization: Bearer
 // <JWT>`, and the token must authorize acting and reading as the command's parties. The document leaves the
-// answers to a missing or bad token unshown; Canton's are the reference (canton-behaviour §1.7, §5): 401 or
+// answers to a missing or bad token unshown; Canton's are the reference (docs/canton-behaviour.md §1.7, §5): 401 or
 // 403 with a redacted body. Canton's version operation needs no token (VER-AUTH-REQUIRED), so the
 // operations judged here are the two that require one: the vetting list and the submission.
 //

@@ -1,7 +1,7 @@
 // Command deduplication (interface document §2.1 commandId, submissionId, deduplicationPeriod; §2.3). The
 // change ID is (userId, actAs as a set, commandId): what is the same change is rejected as a duplicate within
 // the period, what differs in it is a new change. Each "same change" case first shows that its variant is
-// accepted on its own, so the rejection can only be the duplicate. canton-behaviour §1.6.
+// accepted on its own, so the rejection can only be the duplicate. docs/canton-behaviour.md §1.6.
 import { forRule } from '../fixtures';
 import { test } from '../fixtures';
 import type {

@@ -1,4 +1,4 @@
-// Rules for every operation (interface document §1, §7; Canton's error model, canton-behaviour §1.1–1.2):
+// Rules for every operation (interface document §1, §7; Canton's error model, docs/canton-behaviour.md §1.1–1.2):
 // JSON answers are served as JSON, every error answer is a JsCantonError whose status agrees with its
 // grpcCodeValue (or tapir's 400 text/plain for a body it cannot decode), and no input makes a 5xx.
 // Every request here is refused by a conformant participant, or only reads: nothing is committed, except

@@ -1,5 +1,5 @@
 // Submitting a command: required fields and the id grammars (interface document §2.1; Canton's grammars,
-// canton-behaviour §1.5). Every negative case changes one field of an otherwise valid request.
+// docs/canton-behaviour.md §1.5). Every negative case changes one field of an otherwise valid request.
 import {
   forRule,
   test,
@@ -54,7 +54,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     expect.soft(absent.text).toMatch(/^Invalid value for: body \(.*'commandId'.*\)$/s);
   });
 
-  // ─── Id grammars (canton-behaviour §1.5) ───────────────────────────────────────────────────────────────────
+  // ─── Id grammars (docs/canton-behaviour.md §1.5) ───────────────────────────────────────────────────────────────────
 
   // proto3 reads an empty optional string as "not set": Canton accepts workflowId "" and submissionId "".
   const nonEmpty = (cases: IdCase[]): IdCase[] => cases.filter((c) => c.value !== '');

@@ -59,7 +59,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       expect
         .soft(e.value.templateId, `${at}.templateId is <package>:<module>:<entity>`)
         .toMatch(/^[^:]+:.+:[^:]+$/);
-      // The tree is the transaction as the actAs parties see it (canton-behaviour §4): witnesses are among them.
+      // The tree is the transaction as the actAs parties see it (docs/canton-behaviour.md §4): witnesses are among them.
       const witnesses = e.value.witnessParties;
       expect
         .soft(Array.isArray(witnesses) && witnesses.length > 0, `${at}.witnessParties is non-empty`)

@@ -1,7 +1,7 @@
 // What the submission specs share (tests/submission-*.spec.ts): Canton's INVALID_ARGUMENT family, a
 // submission per case, the required-field rejections, and the skip of a target that removed the tree.
 // Every negative case changes one field of an otherwise valid request, keeping what Canton checks earlier
-// valid (canton-behaviour §1.3); interface rules assert what the document says ("rejected" = a 4xx answer),
+// valid (docs/canton-behaviour.md §1.3); interface rules assert what the document says ("rejected" = a 4xx answer),
 // canton rules assert Canton's code, status and category; no check is stricter than Canton.
 import { test, DEV_NAMESPACE, expect, treeRemovedReason } from '../fixtures';
 import type {

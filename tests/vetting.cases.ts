@@ -20,7 +20,7 @@ import {
   PageRun,
 } from '../fixtures';
 
-/** Canton's answer to a request its ListVettedPackagesOpts.fromProto refuses (canton-behaviour §1.4 f1–f3). */
+/** Canton's answer to a request its ListVettedPackagesOpts.fromProto refuses (docs/canton-behaviour.md §1.4 f1–f3). */
 export const PROTO_DESERIALIZATION_FAILURE = {
   status: 400,
   code: 'PROTO_DESERIALIZATION_FAILURE',

@@ -1,7 +1,7 @@
 // Figure 6: `npm run conformance` as a user runs it — in-process sandbox, every reporter, the Allure HTML
 // built, the secret gate — cold (a fresh TMPDIR, so the tsx and Playwright transform caches are empty: a first
 // run after a clone) and warm (the same TMPDIR again, caches filled by that cold run), `runs` pairs of them
-// interleaved so a busy spell of the shared machine hits both alike; the targets are on the medians (issue 15:
+// interleaved so a busy spell of the shared machine hits both alike; the targets are on the medians (
 // median of five, /usr/bin/time), each run with its CPU seconds (the whole process tree), and, to show what the
 // config leaves on the table, warm with --workers=2.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

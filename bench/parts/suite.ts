@@ -198,7 +198,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       if (records.length === 0) throw new Error(`the suite sent no request (exit ${run.code}); see ${log}`);
       const pw = playwrightSummary(run.output);
       // The global setup's requests (its /v2/version probe, then the preflight checks a LEDGER_BASE_URL target
-      // gets) come before any test starts; they go through the same transport as the tests' (issue 14), so the
+      // gets) come before any test starts; they go through the same transport as the tests', so the
       // first test's start in the Allure results is what tells them apart, not their order or user agent.
       const testsBegin = firstTestStart(join(work.dir, 'reports', 'allure-results'));
       const fromTests = records.filter((x) => x.start >= testsBegin).sort((a, b) => a.start - b.start);
@@ -262,7 +262,7 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       const mism = [...r.mismatches.entries()].sort((a, b) => b[1] - a[1]);
       return {
         summary: [
-          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} of wall per request; harness CPU ${ms(cpuPerRequestMs)} per request — target ≤ ${ms(CPU_PER_REQUEST_TARGET_MS, 0)} (a third of the 30 ms issue 15 measured) ${verdict(cpuMet)}`,
+          `suite ${s(run.wallMs)} vs replay ${s(r.ms)} of the same ${fmt(n)} requests — target ≤ 2× + 3 s = ${s(allowed)} ${verdict(met)}; harness cost ${ms(perRequestPhase)} of wall per request; harness CPU ${ms(cpuPerRequestMs)} per request — target ≤ ${ms(CPU_PER_REQUEST_TARGET_MS, 0)} (a third of the 30 ms measured before) ${verdict(cpuMet)}`,
         ],
         body: [
           `\`playwright test\` (the project's config: ${pw.workers} worker${pw.workers === 1 ? '' : 's'} on this machine, all reporters) in a private copy of the project, LEDGER_BASE_URL = a sandbox child with SANDBOX_CONTROL=true that records every exchange; verdicts ${pw.passed} passed, ${pw.failed} failed, ${pw.skipped} skipped (exit ${run.code}). The replay sends the ${fmt(n)} recorded requests (${fmt(bodies)} with bodies) to a fresh sandbox child with undici, keeping the recorded concurrency (max ${maxConcurrency(records)} in flight) and reading every response body.`,

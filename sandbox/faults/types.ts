@@ -1,5 +1,5 @@
 // A fault: a small, faithful deviation of exactly one behaviour of the sandbox, declared as data, so the
-// suite can be shown to catch it (issue 5). Faults are off unless named in SANDBOX_FAULTS.
+// suite can be shown to catch it. Faults are off unless named in SANDBOX_FAULTS.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FaultProfile } from './profiles';
 

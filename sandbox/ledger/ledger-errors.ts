@@ -1,6 +1,6 @@
 // The rejections raised at or after interpretation. Over JSON they reach the client decoded from a gRPC
 // status, so the body's definiteAnswer is null even where context.definite_answer is "true", and resource
-// keys print as Scala's `ErrorResource(KIND)` (canton-behaviour §1.1).
+// keys print as Scala's `ErrorResource(KIND)` (docs/canton-behaviour.md §1.1).
 import { cantonError, type CantonError, type CategoryName } from '../errors';
 
 function decoded(

@@ -9,7 +9,7 @@ export function releaseAtLeast(version: string, major: number, minor: number, pa
 
 /**
  * Commands.tapsMaxPasses came with 3.4.12; an earlier Canton does not know the field and ignores it like any
- * unknown field (canton-behaviour §0). The strict-interface mode always applies the document's rule.
+ * unknown field (docs/canton-behaviour.md §0). The strict-interface mode always applies the document's rule.
  */
 export const knowsTapsMaxPasses = (version: string, mode: 'canton' | 'strict-interface'): boolean =>
   mode === 'strict-interface' || releaseAtLeast(version, 3, 4, 12);

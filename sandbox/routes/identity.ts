@@ -112,9 +112,12 @@ export function registerIdentityRoutes(
       throw permissionDenied();
     const badParty = party === '' ? undefined : partyError(party);
     if (badParty !== undefined) throw invalidField('party', badParty);
-    // UNCONFIRMED wording: Canton parses "PAR::" + participantId and reports its ProtoDeserializationError.
-    const badParticipant = participantId === '' ? undefined : uniqueIdentifierError(participantId);
-    if (badParticipant !== undefined) throw invalidField('participant_id', badParticipant);
+    // Canton parses "PAR::" + participantId (FieldValidator.optionalParticipantId) and wraps the error as a
+    // ProtoDeserializationError: a member shorter than its 3-letter code and "::" has its own wording
+    // (docs/canton-behaviour.md §8).
+    const badParticipant = participantId === '' ? undefined : participantIdError(participantId);
+    if (badParticipant !== undefined)
+      throw invalidField('participant_id', `Unable to convert field \`participant_id\`: ${badParticipant}`);
 
     // CantonSyncService.getConnectedSynchronizers: without a party every connected synchronizer (permission
     // unspecified); with one only those where that participant hosts the party, with its permission.
@@ -132,3 +135,10 @@ export function registerIdentityRoutes(
 /** Claims.canOperateAs: a CanActAs or CanReadAs right for the party. */
 const operatesAs = (claims: { actAs: ReadonlySet<string>; readAs: ReadonlySet<string> }, party: string) =>
   claims.actAs.has(party) || claims.readAs.has(party);
+
+/** Canton's reason for a participantId it cannot read as `PAR::<id>` (topology/Member.scala, Identifier.scala). */
+function participantIdError(id: string): string | undefined {
+  if (`PAR::${id}`.length <= 7)
+    return `Invalid member \`PAR::${id}\`, expecting <three-letter-code>::id::fingerprint.`;
+  return uniqueIdentifierError(id);
+}

@@ -1,4 +1,4 @@
-// POST /v2/commands/submit-and-wait-for-transaction-tree, in Canton's check order (canton-behaviour §1.3):
+// POST /v2/commands/submit-and-wait-for-transaction-tree, in Canton's check order (docs/canton-behaviour.md §1.3):
 // decode the body → resolve the token's claims (an unknown user is a 403 here) → JSON layer (actAs presence
 // and first party, package references, transcoding; before authorization) → authorization → field validation
 // → interpretation → routing → deduplication → commit. Each step lives in sandbox/ledger/.

@@ -1,5 +1,5 @@
 // GET /v2/version: the configured SemVer and the FeaturesDescriptor with Canton's defaults
-// (canton-behaviour §3). Canton's VersionService has no authorization check, so in `canton` mode it answers
+// (docs/canton-behaviour.md §3). Canton's VersionService has no authorization check, so in `canton` mode it answers
 // without a token; in `strict-interface` mode the document's "the header is required" applies.
 import type { FastifyInstance } from 'fastify';
 import { requireAuthenticated } from '../auth';

@@ -1,6 +1,6 @@
 // fast-check's `unit: 'binary'` (any code point but a lone surrogate) without its cost: fast-check builds that
 // unit as a mapToConstant whose unmapper is a Map of all 1.1 million code points, made the first time a process
-// builds a binary string arbitrary (about 1.7 CPU s, and the garbage collector's time after it) — in each
+// builds a binary string arbitrary (seconds of CPU, and the garbage collector's time after it) — in each
 // Playwright worker that runs such a test. Here the same nat and the same mapping, with an unmapper that
 // computes the index: a seed draws exactly the values (and shrinks exactly as) `unit: 'binary'` does.
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 // `expect`'s common matchers for the self-tests' hot loops (properties, soaks, tables of hundreds of cases),
 // throwing plain errors. Playwright's expect records a test step per call — a 50-frame source-mapped stack, a
 // message to the runner, and a search of the test's earlier steps, so a test of thousands of checks is
-// quadratic: about 25 CPU s of npm test went there. Single checks keep `expect` and its diffs.
+// quadratic: a large share of npm test's CPU went there. Single checks keep `expect` and its diffs.
 import { inspect, isDeepStrictEqual } from 'node:util';
 
 const show = (v: unknown): string => inspect(v, { depth: 6, breakLength: Infinity, maxStringLength: 600 });

@@ -19,7 +19,7 @@ export default defineConfig({
   outputDir: `${out}/test-results`,
   // The staging-like participant runs on this machine, and npm test runs other self-tests beside this one:
   // one worker (the remote default, twice the cores, is for a participant that makes workers wait; here
-  // each extra worker only added its start-up, about 1.5 CPU s, to a run that shares the cores anyway).
+  // each extra worker only added its start-up to a run that shares the cores anyway).
   workers: 1,
   reporter: [['dot'], [resolve(ROOT, 'reporters/rule-matrix.ts')]],
 });

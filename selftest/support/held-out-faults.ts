@@ -1,4 +1,4 @@
-// Held-out mutants (issue 5: "the suite is also checked against participants broken in ways NOT listed in the
+// Held-out mutants ("the suite is also checked against participants broken in ways NOT listed in the
 // catalogue"). Each is a small, plausible deviation of a participant from the interface document or Canton,
 // different from every fault of sandbox/faults/ (another field, another way of breaking, another operation),
 // and each says nothing about which rule should catch it: selftest/mutation.test.ts only asks that the suite does.

@@ -26,7 +26,7 @@ export default defineConfig({
   testDir: ROOT,
   testMatch: ['tests/**/*.spec.ts', 'selftest/report-samples/*.sample.ts'],
   outputDir: `${out}/test-results`,
-  // A few dozen tests: one worker. A second one's start-up (about 1.5 CPU s) bought a second of wall time in
+  // A few dozen tests: one worker. A second one's start-up bought little wall time in
   // a self-test that runs beside others on two cores.
   workers: 1,
   reporter: reporters(),

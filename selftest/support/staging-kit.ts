@@ -32,7 +32,7 @@ export interface Staging {
   /** PEM file of the key the sandbox trusts, and of one it does not. */
   keyPath: string;
   otherKeyPath: string;
-  /** Answers shaped like fastify's own errors or V8's JSON.parse texts (issue 13: there must be none). */
+  /** Answers shaped like fastify's own errors or V8's JSON.parse texts (there must be none). */
   frameworkAnswers: string[];
 }
 
