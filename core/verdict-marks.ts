@@ -1,5 +1,23 @@
-// The marks the harness leaves on a test for the reporters to judge it by: annotation types shared by
-// fixtures/ (which write them) and reporters/ (which read them). One definition, imported by both.
+// The marks the harness leaves on a test for the reporters to judge it by: literals shared by fixtures/ (which
+// write them) and reporters/ (which read them). One definition, imported by both.
+
+/**
+ * The mark of an error that says nothing about conformance (the target could not be reached, the transport
+ * failed): the rule matrix reports such a test as inconclusive, not as a failed rule.
+ */
+export const INCONCLUSIVE = '[inconclusive]';
+
+/**
+ * The expectation the harness set, where a fault run declared the outcome expected afterwards so that
+ * Playwright keeps the worker (fixtures/outcome.ts).
+ */
+export const EXPECTED_STATUS_ANNOTATION = 'harness-expected-status';
+
+/** Playwright's test id as an Allure label: the report build copies each test's verdict onto its result. */
+export const TEST_ID_LABEL = 'playwrightTestId';
+
+/** The fault a routed test of a fault run ran against (fixtures/target.ts; reporters/mutation-collector.ts). */
+export const FAULT_ANNOTATION = 'fault';
 
 /** A pinned known deviation whose alternative the test saw: the target does what Canton does. */
 export const DEVIATION_SEEN = 'deviation-seen';

@@ -12,8 +12,9 @@ import { CHANGE_KINDS, changeCount, type Changes } from './run-history';
 import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
 import type { TestVerdict } from './verdicts';
 
-/** The same literal as fixtures/labels.ts TEST_ID_LABEL (reporters never import fixtures). */
-export const TEST_ID_LABEL = 'playwrightTestId';
+import { TEST_ID_LABEL } from '../core/verdict-marks';
+
+export { TEST_ID_LABEL };
 export const VERDICT_LABEL = 'verdict';
 
 /** The label values, in the words of the report's categories (allurerc.mjs). */

@@ -5,19 +5,21 @@
 // of the harness itself, never a verdict on the target.
 import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult, TestStep } from '@playwright/test/reporter';
-import { DEVIATION_SEEN, DEVIATION_UNMET } from '../core/verdict-marks';
+import {
+  DEVIATION_SEEN,
+  DEVIATION_UNMET,
+  EXPECTED_STATUS_ANNOTATION,
+  INCONCLUSIVE,
+} from '../core/verdict-marks';
+
+export { EXPECTED_STATUS_ANNOTATION } from '../core/verdict-marks';
 import type { TestVerdict } from './verdicts';
 
-export const INCONCLUSIVE_MARK = '[inconclusive]';
+/** The inconclusive mark (core/verdict-marks.ts), under the name the reporters have used. */
+export const INCONCLUSIVE_MARK = INCONCLUSIVE;
 
 /** How core/target-lost.ts words a test ended at set-up because the target was gone. */
 export const TARGET_GONE = /^\[inconclusive\] target (lost|unreachable): /;
-
-/**
- * The expectation the harness set, where a fault run declared the outcome expected afterwards so that
- * Playwright keeps the worker (fixtures/outcome.ts, the same literal: reporters never import fixtures).
- */
-export const EXPECTED_STATUS_ANNOTATION = 'harness-expected-status';
 
 /** An assertion a helper makes outside expect, e.g. the page walker's PageAssertionError. */
 const NAMED_ASSERTION = /^\s*\w*AssertionError\b/;

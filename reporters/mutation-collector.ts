@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { ruleIdOfTitle } from '../rules/catalogue';
+import { FAULT_ANNOTATION } from '../core/verdict-marks';
 import { classify } from './classify';
 import type { TestRecord } from './verdicts';
 
@@ -16,10 +17,12 @@ export default class MutationCollector implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const { verdict, reason } = classify(test, result);
     this.records.set(test.id, {
-      // A routed test names the fault it ran against (fixtures/target.ts FAULT_ANNOTATION, the same literal);
+      // A routed test names the fault it ran against (FAULT_ANNOTATION, fixtures/target.ts writes it);
       // otherwise the project is the fault.
       project:
-        test.annotations.find((a) => a.type === 'fault')?.description ?? test.parent.project()?.name ?? '',
+        test.annotations.find((a) => a.type === FAULT_ANNOTATION)?.description ??
+        test.parent.project()?.name ??
+        '',
       ruleId: ruleIdOfTitle(test.title),
       title: test.title,
       file: test.location.file,

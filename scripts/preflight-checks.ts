@@ -9,6 +9,8 @@ import {
   discover,
   DiscoveryError,
   packageRefsOf,
+  PARTICIPANT_ID_PATH,
+  participantIdOf,
   partiesFromRights,
   synchronizersVetting,
   vettedEntries,
@@ -298,23 +300,23 @@ async function resolveWith(
   // scope-form token first (Canton accepts both forms unless target-audience / target-scope is configured).
   let participant: Discovered<string> | undefined;
   const ask = async (via: Settings, how: string): Promise<Discovered<string>> => {
-    const res = await client.fetcher(via, false)({ method: 'GET', path: '/v2/parties/participant-id' });
+    const res = await client.fetcher(via, false)({ method: 'GET', path: PARTICIPANT_ID_PATH });
     if (res.status === 401 || res.status === 403) {
       throw new PreflightError(
         how === 'scope'
-          ? `the participant refused a scope-form token on GET /v2/parties/participant-id (${res.status}): if it takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE); if it trusts no token of this key, ${tokenFix(s)}`
-          : `the participant refused the token on GET /v2/parties/participant-id (${res.status}): ${tokenFix(s)}`,
+          ? `the participant refused a scope-form token on GET ${PARTICIPANT_ID_PATH} (${res.status}): if it takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE); if it trusts no token of this key, ${tokenFix(s)}`
+          : `the participant refused the token on GET ${PARTICIPANT_ID_PATH} (${res.status}): ${tokenFix(s)}`,
         2,
       );
     }
-    const id = (res.body as { participantId?: unknown } | null)?.participantId;
-    if (res.status !== 200 || typeof id !== 'string' || !id.includes('::'))
+    const id = res.status === 200 ? participantIdOf(res.body) : undefined;
+    if (id === undefined)
       throw new PreflightError(
-        `GET /v2/parties/participant-id answered ${res.status} without a participant id: set LEDGER_PARTICIPANT_ID`,
+        `GET ${PARTICIPANT_ID_PATH} answered ${res.status} without a participant id: set LEDGER_PARTICIPANT_ID`,
         2,
       );
     const form = how === 'scope' ? ', with a scope-form token' : '';
-    return { value: id, source: `discovered via GET /v2/parties/participant-id${form}` };
+    return { value: id, source: `discovered via GET ${PARTICIPANT_ID_PATH}${form}` };
   };
   if (unset.has('LEDGER_PARTICIPANT_ID')) {
     const bootstrap = isMinting(s) && s.token.form === 'audience' && blank(env, 'LEDGER_AUDIENCE');

@@ -3,7 +3,7 @@
 // the period, what differs in it is a new change. Each "same change" case first shows that its variant is
 // accepted on its own, so the rejection can only be the duplicate. docs/canton-behaviour.md §1.6.
 import { forRule } from '../fixtures';
-import { test } from '../fixtures';
+import { test, invalidRequest } from '../fixtures';
 import type {
   CallOptions,
   JsTransactionTree,
@@ -271,12 +271,6 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
         deduplicationPeriod: { DeduplicationDuration: { value: { seconds: -5, nanos: 0 } } },
       }),
     );
-    expect(res).toBeCantonError({
-      of: 'a negative deduplication duration',
-      status: 400,
-      code: 'INVALID_FIELD',
-      grpcCodeValue: 3,
-      errorCategory: 8,
-    });
+    expect(res).toBeCantonError(invalidRequest('INVALID_FIELD', 'a negative deduplication duration'));
   });
 });

@@ -3,7 +3,7 @@
 // Every negative case changes one field of an otherwise valid request, keeping what Canton checks earlier
 // valid (docs/canton-behaviour.md §1.3); interface rules assert what the document says ("rejected" = a 4xx answer),
 // canton rules assert Canton's code, status and category; no check is stricter than Canton.
-import { test, DEV_NAMESPACE, expect, treeRemovedReason } from '../fixtures';
+import { test, DEV_NAMESPACE, expect, invalidRequest, treeRemovedReason } from '../fixtures';
 import type {
   CantonErrorExpectation,
   CommandFactory,
@@ -13,14 +13,8 @@ import type {
   SubmitResponse,
 } from '../fixtures';
 
-/** Canton's INVALID_ARGUMENT family (category 8, InvalidIndependentOfSystemState → 400). */
-export const invalid = (code: string, of: string) => ({
-  of,
-  status: 400,
-  code,
-  grpcCodeValue: 3,
-  errorCategory: 8,
-});
+/** Canton's INVALID_ARGUMENT family for `code`, naming what is rejected. */
+export const invalid = (code: string, of: string) => invalidRequest(code, of);
 
 /**
  * One submission per case, in order, labelled with the case; `check` judges each answer with soft assertions,

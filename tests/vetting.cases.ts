@@ -3,6 +3,7 @@
 // two reads does so against a listing that stayed the same meanwhile (observeStable), so concurrent vetting is
 // never a failure; a participant with too little data skips with the reason.
 import {
+  invalidRequest,
   test,
   expect,
   LedgerResponse,
@@ -21,12 +22,7 @@ import {
 } from '../fixtures';
 
 /** Canton's answer to a request its ListVettedPackagesOpts.fromProto refuses (docs/canton-behaviour.md §1.4 f1–f3). */
-export const PROTO_DESERIALIZATION_FAILURE = {
-  status: 400,
-  code: 'PROTO_DESERIALIZATION_FAILURE',
-  grpcCodeValue: 3,
-  errorCategory: 8,
-} as const;
+export const PROTO_DESERIALIZATION_FAILURE = invalidRequest('PROTO_DESERIALIZATION_FAILURE');
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;
 
@@ -126,11 +122,7 @@ export const PACKAGE_FILTERS: {
 export const ABOVE_MAX: { rule: string; expect(res: LedgerResponse, what: string): void }[] = [
   {
     rule: 'VET-PAGE-SIZE-ABOVE-MAX',
-    expect: (res, what) =>
-      expect(
-        res.status >= 400 && res.status < 500,
-        `${what}: expected an error (4xx), got ${res.status} ${res.text.slice(0, 300)}`,
-      ).toBe(true),
+    expect: (res, what) => expect(res).toBeRejected(what),
   },
   {
     rule: 'VET-PAGE-SIZE-ABOVE-MAX-CODE',
