@@ -255,7 +255,7 @@ function given(s: Settings, unset: ReadonlySet<string>): IdentityValue[] {
 }
 
 function templateName(s: Settings): string {
-  const m = /fixtures\/templates\/([^/]+)\.json$/.exec(s.commandTemplate.path.replace(/\\/g, '/'));
+  const m = /core\/templates\/([^/]+)\.json$/.exec(s.commandTemplate.path.replace(/\\/g, '/'));
   return m?.[1] ?? s.commandTemplate.path;
 }
 

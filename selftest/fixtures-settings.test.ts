@@ -201,7 +201,7 @@ test('.env.example documents every setting the harness, the sandbox and the suit
     'core/settings.ts',
     'sandbox/config.ts',
     'playwright.config.ts',
-    ...['fixtures', 'tests', 'scripts', 'reporters', 'rules'].flatMap((d) =>
+    ...['core', 'fixtures', 'tests', 'scripts', 'reporters', 'rules'].flatMap((d) =>
       readdirSync(join(ROOT, d))
         .filter((f) => f.endsWith('.ts'))
         .map((f) => `${d}/${f}`),

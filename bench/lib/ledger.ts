@@ -32,7 +32,7 @@ export async function devToken(lifetimeSeconds = 290): Promise<string> {
 }
 
 const template = JSON.parse(
-  readFileSync(resolve(ROOT, 'fixtures', 'templates', 'sandbox-asset-transfer.json'), 'utf8'),
+  readFileSync(resolve(ROOT, 'core', 'templates', 'sandbox-asset-transfer.json'), 'utf8'),
 ) as { commands: unknown[] };
 
 /** The harness's default command with its placeholders filled (amount and label vary per request in the suite). */

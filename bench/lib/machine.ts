@@ -151,6 +151,7 @@ export function machine(): Record<string, string> {
     '--porcelain',
     '--',
     'sandbox',
+    'core',
     'fixtures',
     'tests',
     'scripts',
