@@ -11,6 +11,7 @@ import { expect } from '@playwright/test';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { onceAcrossWorkers } from './once-across-workers';
+import { CHROMIUM, noChromium } from './chromium';
 
 export { ROOT };
 
@@ -188,12 +189,7 @@ export async function serveStatic(dir: string): Promise<{ url: string; close: ()
   };
 }
 
-export const CHROMIUM = '/usr/bin/chromium';
-/** Why a browser check cannot run here, or undefined when it can (CI installs Debian's chromium: .ci/run). */
-export const noChromium = (): string | undefined =>
-  existsSync(CHROMIUM)
-    ? undefined
-    : `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the report browser checks`;
+export { noChromium };
 
 /**
  * Debian's Chromium through playwright-core (no browser download), one page that may reach only the loopback:
