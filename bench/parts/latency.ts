@@ -79,7 +79,7 @@ export async function latency(
             rows,
           ),
           '',
-          `A remote participant is waited on, not computed: a worker spends most of a request idle, so more workers than cores keep the participant the bound until the harness CPU (per request, times requests, over the cores) or the participant itself saturates. Hence the default for a remote target: twice the cores, at most ${REMOTE_WORKERS_CAP} (core/settings.ts; README, "Workers").`,
+          `A remote participant is waited on, not computed: a worker spends most of a request idle, so more workers than cores keep the participant the bound until the harness CPU (per request, times requests, over the cores) or the participant itself saturates. Hence the default for a remote target: twice the cores, at most ${REMOTE_WORKERS_CAP} (core/settings.ts; docs/running.md, "Workers").`,
         ],
       };
     },
