@@ -1,4 +1,4 @@
-// What a run against a real participant finds out before a single command is submitted (issue #12): the
+// What a run against a real participant finds out before a single command is submitted: the
 // identity settings left unset, asked for (core/discovery.ts), and the checks that would otherwise fail
 // the whole suite one test at a time — the token accepted, the user's rights covering the parties, the command
 // template's package vetted on the synchronizer — and the rules that will skip there and why. Shared by
@@ -6,107 +6,27 @@
 // ONE line naming what to set; no header or token is ever in it (all requests go through core/http.ts).
 import { capabilitiesOf } from '../core/target-info';
 import {
-  discover,
   DiscoveryError,
   packageRefsOf,
-  PARTICIPANT_ID_PATH,
-  participantIdOf,
   partiesFromRights,
   synchronizersVetting,
-  vettedEntries,
-  type Discovered,
   type Fetcher,
-  type KnownIdentity,
 } from '../core/discovery';
-import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../core/http';
+import { REQUEST_TIMEOUT_MS, TransportFailure, type HttpResponse } from '../core/http';
 import { PATHS, UNAVAILABLE_STATUSES } from '../core/ledger-client';
 import { CommandFactory, RunIds, seededFaker, seedOf } from '../core/command-factory';
 import { unreachableOf, type Unreachable } from '../core/reachability';
 import { redact } from '../core/redact';
-import { displayUrl, loadSettings, type DiscoverableSetting, type Settings } from '../core/settings';
+import { displayUrl, type Settings } from '../core/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../core/token-providers';
 import { skipsForecast, type Skip } from '../core/rule-needs';
 import type { AnswerTimes } from './run-pace';
 
-/** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
-export class PreflightError extends Error {
-  override name = 'PreflightError';
-  constructor(
-    message: string,
-    readonly exitCode: 2 | 4,
-  ) {
-    super(message);
-  }
-}
+import { Client, PreflightError, tokenFix, type Env } from './preflight-client';
+import { blank, isMinting, resolveIdentity, type Resolution } from './preflight-identity';
 
-/** The package of Canton's built-in Ping (core/templates/canton-ping.json). */
-const PING_PACKAGE = 'canton-builtin-admin-workflow-ping';
-
-type Env = Record<string, string | undefined>;
-type Json = unknown;
-
-/** Requests over the harness's transport with the settings' token; notes whether the target stopped answering. */
-class Client {
-  lost = false;
-  refused: PreflightError | undefined;
-  private readonly transport: Transport;
-
-  constructor(
-    private readonly baseUrl: string,
-    timeoutScale: number,
-  ) {
-    this.transport = new Transport(REQUEST_TIMEOUT_MS * timeoutScale);
-  }
-
-  /**
-   * `refusal`: a 401 is the participant refusing the token itself (Canton answers 401 only for an invalid or
-   * missing token), whatever was asked: stop there with the line naming the credentials to set.
-   */
-  fetcher(s: Settings, refusal = true): Fetcher {
-    const provider = tokenProviderFor(s);
-    return async ({ method, path, body }) => {
-      const res = await this.send(method, path, await provider.token(), body);
-      if (refusal && res.status === 401) {
-        // Kept as well as thrown: discovery wraps a fetcher's error in its own, which names another setting.
-        this.refused ??= new PreflightError(
-          `the participant refused the harness's token (${method} ${path.split('?')[0]} answered 401): ${tokenFix(s)}`,
-          2,
-        );
-        throw this.refused;
-      }
-      return { status: res.status, body: parse(res.text) };
-    };
-  }
-
-  async send(method: string, path: string, token: string | undefined, body?: Json): Promise<HttpResponse> {
-    try {
-      return await this.transport.send({
-        method,
-        url: `${this.baseUrl}${path}`,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
-      });
-    } catch (e) {
-      if (e instanceof TransportFailure) this.lost = true;
-      throw e;
-    }
-  }
-
-  close(): Promise<void> {
-    return this.transport.close();
-  }
-}
-
-function parse(text: string): Json {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+export { PreflightError } from './preflight-client';
+export { resolveIdentity, type IdentityValue, type Resolution } from './preflight-identity';
 
 export interface VersionRead {
   document: unknown;
@@ -189,226 +109,6 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   } catch (e) {
     return { document: undefined, status: 200, problem: redact(e instanceof Error ? e.message : String(e)) };
   }
-}
-
-/** What to set when the participant refuses the harness's token, per way of getting one. */
-function tokenFix(s: Settings): string {
-  switch (s.auth.kind) {
-    case 'none':
-      return 'the participant requires authentication: set LEDGER_AUTH and its credentials';
-    case 'static':
-      return 'set LEDGER_TOKEN to a current access token for this participant';
-    case 'hs256':
-      return "set LEDGER_HMAC_SECRET to the participant's unsafe-jwt-hmac-256 secret";
-    case 'rs256':
-    case 'es256':
-      return 'set LEDGER_JWT_PRIVATE_KEY to a key whose public half the participant trusts (and LEDGER_JWT_KID / LEDGER_JWT_ISSUER if it needs them)';
-    case 'oauth2':
-      return 'check LEDGER_OAUTH_CLIENT_ID / LEDGER_OAUTH_CLIENT_SECRET and LEDGER_OAUTH_AUDIENCE / LEDGER_OAUTH_SCOPE';
-  }
-}
-
-/** One identity value as the run-information block and reports/target.json show it. */
-export interface IdentityValue {
-  setting: DiscoverableSetting;
-  value: string;
-  source: string;
-}
-
-export interface Resolution {
-  /** The settings with every discovered value in. */
-  settings: Settings;
-  /** The discovered values as the variables the workers read (handed over through process.env). */
-  env: Record<string, string>;
-  identity: IdentityValue[];
-}
-
-const isMinting = (s: Settings): boolean =>
-  s.auth.kind === 'hs256' || s.auth.kind === 'rs256' || s.auth.kind === 'es256';
-
-const blank = (env: Env, key: string): boolean => (env[key]?.trim() ?? '') === '';
-
-/** Every identity value of `s` with where it came from: the setting, or the development default. */
-function given(s: Settings, unset: ReadonlySet<string>): IdentityValue[] {
-  const src = (key: DiscoverableSetting) => (unset.has(key) ? 'development default' : key);
-  return [
-    { setting: 'LEDGER_PARTICIPANT_ID', value: s.participantId, source: src('LEDGER_PARTICIPANT_ID') },
-    { setting: 'LEDGER_USER', value: s.user, source: src('LEDGER_USER') },
-    { setting: 'LEDGER_ACT_AS', value: s.actAs.join(','), source: src('LEDGER_ACT_AS') },
-    { setting: 'LEDGER_READ_AS', value: s.readAs.join(',') || 'none', source: src('LEDGER_READ_AS') },
-    {
-      setting: 'LEDGER_UNAUTHORIZED_PARTY',
-      value: s.unauthorizedParty,
-      source: src('LEDGER_UNAUTHORIZED_PARTY'),
-    },
-    {
-      setting: 'LEDGER_SYNCHRONIZER_ID',
-      value: s.synchronizerId ?? 'none',
-      source: src('LEDGER_SYNCHRONIZER_ID'),
-    },
-    {
-      setting: 'LEDGER_COMMAND_TEMPLATE',
-      value: templateName(s),
-      source: src('LEDGER_COMMAND_TEMPLATE'),
-    },
-  ];
-}
-
-function templateName(s: Settings): string {
-  const m = /core\/templates\/([^/]+)\.json$/.exec(s.commandTemplate.path.replace(/\\/g, '/'));
-  return m?.[1] ?? s.commandTemplate.path;
-}
-
-/**
- * The identity values of a run: as given, and for a real participant the unset ones asked for. Explicit
- * settings always win. Throws PreflightError (exit 2, or 4 when the target stopped answering).
- */
-export async function resolveIdentity(
-  s: Settings,
-  baseUrl: string,
-  env: Env = process.env,
-): Promise<Resolution> {
-  const unset = new Set<string>(s.discoverable);
-  if (unset.size === 0) return { settings: s, env: {}, identity: given(s, unset) };
-  const client = new Client(baseUrl, s.timeoutScale);
-  try {
-    return await resolveWith(client, s, unset, env);
-  } catch (e) {
-    if (client.refused) throw client.refused;
-    if (e instanceof PreflightError) throw e;
-    if (e instanceof DiscoveryError) throw new PreflightError(e.message, client.lost ? 4 : 2);
-    if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during discovery: ${e.message}`, 4);
-    throw e;
-  } finally {
-    await client.close();
-  }
-}
-
-async function resolveWith(
-  client: Client,
-  s: Settings,
-  unset: ReadonlySet<string>,
-  env: Env,
-): Promise<Resolution> {
-  const out: Record<string, string> = {};
-  const sources = new Map<DiscoverableSetting, string>();
-  const reload = () => loadSettings({ ...env, ...out });
-  let current = s;
-
-  // Minted audience tokens name the participant, which is what we do not know yet: ask for it with a
-  // scope-form token first (Canton accepts both forms unless target-audience / target-scope is configured).
-  let participant: Discovered<string> | undefined;
-  const ask = async (via: Settings, how: string): Promise<Discovered<string>> => {
-    const res = await client.fetcher(via, false)({ method: 'GET', path: PARTICIPANT_ID_PATH });
-    if (res.status === 401 || res.status === 403) {
-      throw new PreflightError(
-        how === 'scope'
-          ? `the participant refused a scope-form token on GET ${PARTICIPANT_ID_PATH} (${res.status}): if it takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE); if it trusts no token of this key, ${tokenFix(s)}`
-          : `the participant refused the token on GET ${PARTICIPANT_ID_PATH} (${res.status}): ${tokenFix(s)}`,
-        2,
-      );
-    }
-    const id = res.status === 200 ? participantIdOf(res.body) : undefined;
-    if (id === undefined)
-      throw new PreflightError(
-        `GET ${PARTICIPANT_ID_PATH} answered ${res.status} without a participant id: set LEDGER_PARTICIPANT_ID`,
-        2,
-      );
-    const form = how === 'scope' ? ', with a scope-form token' : '';
-    return { value: id, source: `discovered via GET ${PARTICIPANT_ID_PATH}${form}` };
-  };
-  if (unset.has('LEDGER_PARTICIPANT_ID')) {
-    const bootstrap = isMinting(s) && s.token.form === 'audience' && blank(env, 'LEDGER_AUDIENCE');
-    participant = bootstrap
-      ? await ask(loadSettings({ ...env, LEDGER_TOKEN_FORM: 'scope' }), 'scope')
-      : await ask(s, 'token');
-    out.LEDGER_PARTICIPANT_ID = participant.value;
-    sources.set('LEDGER_PARTICIPANT_ID', participant.source);
-    current = reload();
-  }
-  const fetcher = client.fetcher(current);
-
-  // No template setting against a real participant: Canton's built-in Ping when its package is vetted there
-  // (every participant loads it unless parameters.admin-workflow.auto-load-dar = false), else the default.
-  let pingAbsent = false;
-  if (unset.has('LEDGER_COMMAND_TEMPLATE')) {
-    const entries = await vettedEntries(
-      fetcher,
-      current.participantId,
-      [PING_PACKAGE],
-      'LEDGER_COMMAND_TEMPLATE',
-    );
-    const on = synchronizersVetting(entries, current.participantId, { names: [PING_PACKAGE], ids: [] });
-    const usable = unset.has('LEDGER_SYNCHRONIZER_ID')
-      ? on.length > 0
-      : current.synchronizerId === undefined || on.includes(current.synchronizerId);
-    if (usable) {
-      out.LEDGER_COMMAND_TEMPLATE = 'canton-ping';
-      sources.set(
-        'LEDGER_COMMAND_TEMPLATE',
-        `picked: ${PING_PACKAGE} is vetted, discovered via POST /v2/package-vetting/list`,
-      );
-      current = reload();
-    } else {
-      pingAbsent = true;
-      sources.set(
-        'LEDGER_COMMAND_TEMPLATE',
-        `default: ${PING_PACKAGE} is not vetted here (auto-load-dar off?)`,
-      );
-    }
-  }
-
-  const known: KnownIdentity = {};
-  if (!unset.has('LEDGER_USER') || isMinting(s)) known.user = current.user;
-  if (!unset.has('LEDGER_ACT_AS')) known.actAs = current.actAs;
-  if (!unset.has('LEDGER_READ_AS')) known.readAs = current.readAs;
-  known.participantId = current.participantId;
-  if (!unset.has('LEDGER_SYNCHRONIZER_ID')) known.synchronizerId = current.synchronizerId ?? null;
-  if (!unset.has('LEDGER_UNAUTHORIZED_PARTY')) known.unauthorizedParty = current.unauthorizedParty;
-  let found;
-  try {
-    found = await discover(
-      {
-        token: await tokenProviderFor(current).token(),
-        commandTemplate: current.commandTemplate,
-        known,
-      },
-      fetcher,
-    );
-  } catch (e) {
-    // The default template's package is the sandbox's: say why Ping was not taken instead.
-    if (e instanceof DiscoveryError && e.setting === 'LEDGER_SYNCHRONIZER_ID' && pingAbsent)
-      throw new DiscoveryError(
-        e.setting,
-        `${e.message}; canton-ping cannot stand in: ${PING_PACKAGE} is not vetted here (parameters.admin-workflow.auto-load-dar = false?)`,
-      );
-    throw e;
-  }
-  const put = (key: DiscoverableSetting, value: string, source: string) => {
-    if (!unset.has(key)) return;
-    out[key] = value;
-    sources.set(key, source);
-  };
-  put(
-    'LEDGER_USER',
-    found.user.value,
-    unset.has('LEDGER_USER') && isMinting(s)
-      ? 'development default (the user minted tokens name; set LEDGER_USER)'
-      : found.user.source,
-  );
-  put('LEDGER_ACT_AS', found.actAs.value.join(','), found.actAs.source);
-  put('LEDGER_READ_AS', found.readAs.value.join(',') || 'none', found.readAs.source);
-  put('LEDGER_SYNCHRONIZER_ID', found.synchronizerId.value ?? 'none', found.synchronizerId.source);
-  put('LEDGER_UNAUTHORIZED_PARTY', found.unauthorizedParty.value, found.unauthorizedParty.source);
-  // A minted token's user is fixed by the settings, not discovered: nothing to hand over.
-  if (isMinting(s)) delete out.LEDGER_USER;
-  const settings = reload();
-  const identity = given(settings, new Set()).map((v) => ({
-    ...v,
-    source: sources.get(v.setting) ?? v.source,
-  }));
-  return { settings, env: out, identity };
 }
 
 /** The participant refused the run's own token: one line, what to set per way of getting tokens. */

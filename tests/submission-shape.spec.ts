@@ -13,7 +13,90 @@ import {
   valueMatches,
   commandAcceptedWithItsTree,
 } from '../fixtures';
+import type { JsTransactionTree, SubmitRequest, TreeEvent } from '../fixtures';
 import { skipWhereTreeRemoved } from './submission.cases';
+
+/** Each event of the tree, well formed: its key, variant, ids, witnesses and exercise bounds. */
+function expectEventsWellFormed(tree: JsTransactionTree, events: TreeEvent[], req: SubmitRequest): void {
+  const contractIds = new Set<unknown>();
+  for (const e of events) {
+    const at = `eventsById["${e.key}"]`;
+    expect.soft(e.key, `${at}: the key is a node id (decimal)`).toMatch(/^(0|[1-9]\d*)$/);
+    expect
+      .soft(['CreatedTreeEvent', 'ExercisedTreeEvent'], `${at}: one Created/Exercised variant`)
+      .toContain(e.kind);
+    expect.soft(e.value.nodeId, `${at}.nodeId is its key`).toBe(Number(e.key));
+    expect.soft(e.value.offset, `${at}.offset is the transaction's`).toBe(tree.offset);
+    expect.soft(e.value.contractId, `${at}.contractId`).toEqual(expect.stringMatching(/^[0-9a-f]+$/));
+    expect
+      .soft(e.value.templateId, `${at}.templateId is <package>:<module>:<entity>`)
+      .toMatch(/^[^:]+:.+:[^:]+$/);
+    // The tree is the transaction as the actAs parties see it (docs/canton-behaviour.md §4): witnesses are among them.
+    const witnesses = e.value.witnessParties;
+    expect
+      .soft(Array.isArray(witnesses) && witnesses.length > 0, `${at}.witnessParties is non-empty`)
+      .toBe(true);
+    for (const w of Array.isArray(witnesses) ? witnesses : []) {
+      expect.soft(req.actAs, `${at}.witnessParties: ${String(w)} is an actAs party`).toContain(w);
+    }
+    if (e.kind === 'CreatedTreeEvent') {
+      expect.soft(contractIds.has(e.value.contractId), `${at}: a contract is created once`).toBe(false);
+      contractIds.add(e.value.contractId);
+    }
+    if (e.kind === 'ExercisedTreeEvent') {
+      const last = e.value.lastDescendantNodeId;
+      expect.soft(Number.isInteger(last), `${at}.lastDescendantNodeId is an integer`).toBe(true);
+      expect
+        .soft(last as number, `${at}.lastDescendantNodeId ≥ nodeId`)
+        .toBeGreaterThanOrEqual(Number(e.key));
+      expect.soft(typeof e.value.consuming, `${at}.consuming`).toBe('boolean');
+    }
+  }
+}
+
+/** Each command of the request shows up as the events it causes. */
+function expectCommandsShown(events: TreeEvent[], req: SubmitRequest): void {
+  const created = events.filter((e) => e.kind === 'CreatedTreeEvent');
+  const exercised = events.filter((e) => e.kind === 'ExercisedTreeEvent');
+  req.commands.forEach((command, i) => {
+    const [variant, body] = Object.entries(command)[0] ?? [];
+    const c = (body ?? {}) as Record<string, unknown>;
+    const what = `commands[${i}] (${variant})`;
+    if (variant === 'CreateCommand' || variant === 'CreateAndExerciseCommand') {
+      const create = created.find(
+        (e) => sameTemplate(c.templateId, e.value) && valueMatches(c.createArguments, e.value.createArgument),
+      );
+      expect
+        .soft(create, `${what}: a CreatedTreeEvent of its template with its createArguments`)
+        .toBeDefined();
+      if (create && variant === 'CreateAndExerciseCommand') {
+        const exercise = exercised.find((e) => e.value.contractId === create.value.contractId);
+        expect.soft(exercise, `${what}: an ExercisedTreeEvent on the contract it created`).toBeDefined();
+        if (exercise) {
+          expect.soft(exercise.value.choice, `${what}: the exercised choice`).toBe(c.choice);
+          expect
+            .soft(sameTemplate(c.templateId, exercise.value), `${what}: the exercise's template`)
+            .toBe(true);
+          expect
+            .soft(
+              valueMatches(c.choiceArgument, exercise.value.choiceArgument),
+              `${what}: the choiceArgument`,
+            )
+            .toBe(true);
+          expect
+            .soft(Number(exercise.key), `${what}: the exercise comes after the create`)
+            .toBeGreaterThan(Number(create.key));
+        }
+      }
+    }
+    if (variant === 'ExerciseCommand') {
+      const exercise = exercised.find(
+        (e) => e.value.contractId === c.contractId && e.value.choice === c.choice,
+      );
+      expect.soft(exercise, `${what}: an ExercisedTreeEvent of its choice on its contract`).toBeDefined();
+    }
+  });
+}
 
 test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
   skipWhereTreeRemoved();
@@ -46,82 +129,8 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     const tree = await submitAccepted(ledger, req, 'a valid submission');
     const events = treeEvents(tree);
     expect(events.length, 'eventsById holds the transaction’s events').toBeGreaterThan(0);
-    const contractIds = new Set<unknown>();
-    for (const e of events) {
-      const at = `eventsById["${e.key}"]`;
-      expect.soft(e.key, `${at}: the key is a node id (decimal)`).toMatch(/^(0|[1-9]\d*)$/);
-      expect
-        .soft(['CreatedTreeEvent', 'ExercisedTreeEvent'], `${at}: one Created/Exercised variant`)
-        .toContain(e.kind);
-      expect.soft(e.value.nodeId, `${at}.nodeId is its key`).toBe(Number(e.key));
-      expect.soft(e.value.offset, `${at}.offset is the transaction's`).toBe(tree.offset);
-      expect.soft(e.value.contractId, `${at}.contractId`).toEqual(expect.stringMatching(/^[0-9a-f]+$/));
-      expect
-        .soft(e.value.templateId, `${at}.templateId is <package>:<module>:<entity>`)
-        .toMatch(/^[^:]+:.+:[^:]+$/);
-      // The tree is the transaction as the actAs parties see it (docs/canton-behaviour.md §4): witnesses are among them.
-      const witnesses = e.value.witnessParties;
-      expect
-        .soft(Array.isArray(witnesses) && witnesses.length > 0, `${at}.witnessParties is non-empty`)
-        .toBe(true);
-      for (const w of Array.isArray(witnesses) ? witnesses : []) {
-        expect.soft(req.actAs, `${at}.witnessParties: ${String(w)} is an actAs party`).toContain(w);
-      }
-      if (e.kind === 'CreatedTreeEvent') {
-        expect.soft(contractIds.has(e.value.contractId), `${at}: a contract is created once`).toBe(false);
-        contractIds.add(e.value.contractId);
-      }
-      if (e.kind === 'ExercisedTreeEvent') {
-        const last = e.value.lastDescendantNodeId;
-        expect.soft(Number.isInteger(last), `${at}.lastDescendantNodeId is an integer`).toBe(true);
-        expect
-          .soft(last as number, `${at}.lastDescendantNodeId ≥ nodeId`)
-          .toBeGreaterThanOrEqual(Number(e.key));
-        expect.soft(typeof e.value.consuming, `${at}.consuming`).toBe('boolean');
-      }
-    }
-    // Each command of the request shows up as the events it causes.
-    const created = events.filter((e) => e.kind === 'CreatedTreeEvent');
-    const exercised = events.filter((e) => e.kind === 'ExercisedTreeEvent');
-    req.commands.forEach((command, i) => {
-      const [variant, body] = Object.entries(command)[0] ?? [];
-      const c = (body ?? {}) as Record<string, unknown>;
-      const what = `commands[${i}] (${variant})`;
-      if (variant === 'CreateCommand' || variant === 'CreateAndExerciseCommand') {
-        const create = created.find(
-          (e) =>
-            sameTemplate(c.templateId, e.value) && valueMatches(c.createArguments, e.value.createArgument),
-        );
-        expect
-          .soft(create, `${what}: a CreatedTreeEvent of its template with its createArguments`)
-          .toBeDefined();
-        if (create && variant === 'CreateAndExerciseCommand') {
-          const exercise = exercised.find((e) => e.value.contractId === create.value.contractId);
-          expect.soft(exercise, `${what}: an ExercisedTreeEvent on the contract it created`).toBeDefined();
-          if (exercise) {
-            expect.soft(exercise.value.choice, `${what}: the exercised choice`).toBe(c.choice);
-            expect
-              .soft(sameTemplate(c.templateId, exercise.value), `${what}: the exercise's template`)
-              .toBe(true);
-            expect
-              .soft(
-                valueMatches(c.choiceArgument, exercise.value.choiceArgument),
-                `${what}: the choiceArgument`,
-              )
-              .toBe(true);
-            expect
-              .soft(Number(exercise.key), `${what}: the exercise comes after the create`)
-              .toBeGreaterThan(Number(create.key));
-          }
-        }
-      }
-      if (variant === 'ExerciseCommand') {
-        const exercise = exercised.find(
-          (e) => e.value.contractId === c.contractId && e.value.choice === c.choice,
-        );
-        expect.soft(exercise, `${what}: an ExercisedTreeEvent of its choice on its contract`).toBeDefined();
-      }
-    });
+    expectEventsWellFormed(tree, events, req);
+    expectCommandsShown(events, req);
   });
 
   test(...forRule('SUB-OFFSETS-INCREASE'), async ({ ledger, commands }) => {

@@ -4,7 +4,8 @@ import {
   forRule,
   test,
   expect,
-  VettedPackages,
+  type LedgerClient,
+  type VettedPackages,
   distinct,
   entryDifferences,
   entryKey,
@@ -25,6 +26,41 @@ import {
   describeRun,
   ABOVE_MAX,
 } from './vetting.cases';
+
+/**
+ * A synchronizer of the test's own (ids derived from `seed`, unused anywhere), three participants and two
+ * versions of one package on it, and `vet`: the sandbox's control route vetting packages there.
+ */
+function ownSynchronizer(ledger: LedgerClient, seed: string) {
+  const synchronizerId = unusedUid('conformance-vet-more', seed);
+  const participants = ['vet-more-a', 'vet-more-b', 'vet-more-c'].map((name) => unusedUid(name, seed)) as [
+    string,
+    string,
+    string,
+  ];
+  const pkg = (v: string) => ({
+    packageId: unusedPackageId(`${seed}:${v}`),
+    packageName: 'conformance-vet-more',
+    packageVersion: v,
+  });
+  const packages = [pkg('1.0.0'), pkg('2.0.0')] as const;
+  const vet = (participantId: string, vetted: readonly ReturnType<typeof pkg>[]) =>
+    ledger.send({
+      method: 'POST',
+      path: '/sandbox/control/vet',
+      body: { synchronizerId, participantId, packages: vetted },
+      label: 'control: vet',
+    });
+  return { synchronizerId, participants, packages, vet };
+}
+
+/** The (entry, package id) pairs of the entries on `synchronizerId`. */
+const entryPackagePairs = (entries: VettedPackages[] | undefined, synchronizerId: string): Set<string> =>
+  new Set(
+    (entries ?? [])
+      .filter((e) => e.synchronizerId === synchronizerId)
+      .flatMap((e) => (e.packages ?? []).map((p) => `${entryKey(e)} ${p.packageId}`)),
+  );
 
 test.describe('POST /v2/package-vetting/list', () => {
   test(...forRule('VET-PAGE-SIZE-DEFAULT'), async ({ ledger, target }) => {
@@ -149,27 +185,12 @@ test.describe('POST /v2/package-vetting/list', () => {
   test(...forRule('VET-PAGE-TOKEN-REPEAT-MORE'), async ({ ledger, target, ids }) => {
     // Only the sandbox can vet packages on request (its control route, SANDBOX_CONTROL=true). Everything
     // is vetted on a synchronizer of this test's own, so no other check sees a change it did not make.
-    const seed = `${ids.next('vet')}:${Date.now()}`;
-    const synchronizerId = unusedUid('conformance-vet-more', seed);
-    const [pa, pb, pc] = ['vet-more-a', 'vet-more-b', 'vet-more-c'].map((name) => unusedUid(name, seed)) as [
-      string,
-      string,
-      string,
-    ];
-    const pkg = (v: string) => ({
-      packageId: unusedPackageId(`${seed}:${v}`),
-      packageName: 'conformance-vet-more',
-      packageVersion: v,
-    });
-    const [a, b] = [pkg('1.0.0'), pkg('2.0.0')];
-    const vet = (participantId: string, packages: (typeof a)[]) =>
-      ledger.send({
-        method: 'POST',
-        path: '/sandbox/control/vet',
-        body: { synchronizerId, participantId, packages },
-        label: 'control: vet',
-      });
-
+    const { synchronizerId, participants, packages, vet } = ownSynchronizer(
+      ledger,
+      `${ids.next('vet')}:${Date.now()}`,
+    );
+    const [pa, pb, pc] = participants;
+    const [a, b] = packages;
     const probe = await vet(pa, [a]);
     test.skip(
       probe.status === 404,
@@ -206,12 +227,7 @@ test.describe('POST /v2/package-vetting/list', () => {
     );
     expect(after).toHaveStatus(200);
     // (entry, package) pairs of the test's synchronizer: what the first answer held and what was added since.
-    const pairs = (entries: VettedPackages[] | undefined) =>
-      new Set(
-        (entries ?? [])
-          .filter((e) => e.synchronizerId === synchronizerId)
-          .flatMap((e) => (e.packages ?? []).map((p) => `${entryKey(e)} ${p.packageId}`)),
-      );
+    const pairs = (entries: VettedPackages[] | undefined) => entryPackagePairs(entries, synchronizerId);
     const [was, is] = [pairs(before.body.vettedPackages), pairs(after.body.vettedPackages)];
     const wanted = [
       ...was,
