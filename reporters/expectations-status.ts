@@ -24,25 +24,14 @@ export interface ExpectationsInfo {
   entries: ExpectationEntryInfo[];
 }
 
-export interface EntryNote {
-  key: string;
-  rule: string;
-  test?: string;
-  reason: string;
-  owner?: string;
-  ticket?: string;
-  until?: string;
-  why: string;
-}
+/** An entry the report lists, with why. */
+export type EntryNote = Omit<ExpectationEntryInfo, 'layer' | 'applies' | 'expired'> & { why: string };
 
-const noteOf = (e: ExpectationEntryInfo, why: string): EntryNote => ({
-  key: e.key,
-  rule: e.rule,
-  ...(e.test ? { test: e.test } : {}),
-  reason: e.reason,
-  ...(e.owner ? { owner: e.owner } : {}),
-  ...(e.ticket ? { ticket: e.ticket } : {}),
-  ...(e.until ? { until: e.until } : {}),
+const noteOf = (
+  { layer: _layer, applies: _applies, expired: _expired, ...entry }: ExpectationEntryInfo,
+  why: string,
+): EntryNote => ({
+  ...entry,
   why,
 });
 

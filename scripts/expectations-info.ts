@@ -12,15 +12,16 @@ export function expectationsInfo(
   return {
     setting,
     layers: layers.map((l) => ({ name: l.name, from: l.from, entries: l.deviations.length })),
+    // Undefined fields (no test, owner, ticket, until) leave target.json as JSON leaves them: out.
     entries: placed(layers).map((d) => ({
       key: d.key,
       layer: d.layer,
       rule: d.rule,
-      ...(d.test ? { test: d.test } : {}),
+      test: d.test,
       reason: d.reason,
-      ...(d.owner ? { owner: d.owner } : {}),
-      ...(d.ticket ? { ticket: d.ticket } : {}),
-      ...(d.until ? { until: d.until } : {}),
+      owner: d.owner,
+      ticket: d.ticket,
+      until: d.until,
       applies: version !== undefined && appliesTo(d, version),
       expired: expired(d, today),
     })),
