@@ -1,6 +1,7 @@
 // What the harness knows of its target, without Playwright: where it is (LEDGER_BASE_URL, or the in-process
 // sandbox the global setup started) and what its /v2/version says (its release and the limits tests need).
 // fixtures/target.ts probes it once per worker; the global setup and the preflight read the same way.
+import { compareReleases } from '../rules/versions';
 import type { Settings } from './settings';
 
 /** Set by the global setup when it started the in-process sandbox (never set it yourself). */
@@ -34,16 +35,8 @@ export function resolveBaseUrl(s: Settings, env: Record<string, string | undefin
   return url;
 }
 
-const releaseOf = (v: string): number[] => (v.split(/[-+]/)[0] ?? '').split('.').map((n) => Number(n) || 0);
-
 export function versionAtLeast(version: string | undefined, release: string): boolean {
-  if (version === undefined) return false;
-  const [a, b] = [releaseOf(version), releaseOf(release)];
-  for (let i = 0; i < 3; i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d > 0;
-  }
-  return true;
+  return version !== undefined && compareReleases(version, release) >= 0;
 }
 
 function positiveInt(v: unknown): number | undefined {

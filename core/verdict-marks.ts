@@ -1,5 +1,16 @@
 // The marks the harness leaves on a test for the reporters to judge it by: literals shared by fixtures/ (which
-// write them) and reporters/ (which read them). One definition, imported by both.
+// write them) and reporters/ (which read them), and how both read an error message. One definition each.
+import { stripVTControlCharacters } from 'node:util';
+
+/** The first non-blank line of an error message, without the ANSI colours Playwright puts in. */
+export function firstLine(text: string | undefined): string | undefined {
+  return text === undefined
+    ? undefined
+    : stripVTControlCharacters(text)
+        .split('\n')
+        .find((l) => l.trim())
+        ?.trim();
+}
 
 /**
  * The mark of an error that says nothing about conformance (the target could not be reached, the transport

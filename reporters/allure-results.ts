@@ -14,7 +14,6 @@ import type { TestVerdict } from './verdicts';
 
 import { TEST_ID_LABEL } from '../core/verdict-marks';
 
-export { TEST_ID_LABEL };
 export const VERDICT_LABEL = 'verdict';
 
 /** The label values, in the words of the report's categories (allurerc.mjs). */

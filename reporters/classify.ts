@@ -9,30 +9,17 @@ import {
   DEVIATION_SEEN,
   DEVIATION_UNMET,
   EXPECTED_STATUS_ANNOTATION,
+  firstLine,
   INCONCLUSIVE,
 } from '../core/verdict-marks';
 
-export { EXPECTED_STATUS_ANNOTATION } from '../core/verdict-marks';
 import type { TestVerdict } from './verdicts';
-
-/** The inconclusive mark (core/verdict-marks.ts), under the name the reporters have used. */
-export const INCONCLUSIVE_MARK = INCONCLUSIVE;
 
 /** How core/target-lost.ts words a test ended at set-up because the target was gone. */
 export const TARGET_GONE = /^\[inconclusive\] target (lost|unreachable): /;
 
 /** An assertion a helper makes outside expect, e.g. the page walker's PageAssertionError. */
 const NAMED_ASSERTION = /^\s*\w*AssertionError\b/;
-
-function firstLine(text: string | undefined): string | undefined {
-  // Playwright error messages carry ANSI colour codes.
-  return text === undefined
-    ? undefined
-    : stripVTControlCharacters(text)
-        .split('\n')
-        .find((l) => l.trim())
-        ?.trim();
-}
 
 /** True when a step of the test (at any depth) is a failed `expect` — custom matchers included. */
 export function failedExpect(steps: readonly TestStep[]): boolean {
@@ -45,7 +32,7 @@ export function failureKind(
   steps: readonly TestStep[],
 ): 'inconclusive' | 'fail' | 'harness-defect' {
   const text = messages.map((m) => stripVTControlCharacters(m)).join('\n');
-  if (text.includes(INCONCLUSIVE_MARK)) return 'inconclusive';
+  if (text.includes(INCONCLUSIVE)) return 'inconclusive';
   if (failedExpect(steps) || messages.some((m) => NAMED_ASSERTION.test(stripVTControlCharacters(m))))
     return 'fail';
   return 'harness-defect';
@@ -59,12 +46,12 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   if (result.status === 'skipped') {
     const reason = annotation('skip') ?? annotation('fixme');
     // Ended at set-up because the target was gone (core/target-lost.ts): no verdict, not a skipped rule.
-    return { verdict: reason?.startsWith(INCONCLUSIVE_MARK) ? 'inconclusive' : 'skip', reason };
+    return { verdict: reason?.startsWith(INCONCLUSIVE) ? 'inconclusive' : 'skip', reason };
   }
   // Lost on the way (the target died, a transport error) or out of time, a test says nothing about the target:
   // an expected failure included — neither its known deviation nor the deviation's disappearance was seen.
   if (result.status !== 'passed') {
-    if (error.includes(INCONCLUSIVE_MARK) || result.status === 'interrupted') {
+    if (error.includes(INCONCLUSIVE) || result.status === 'interrupted') {
       return { verdict: 'inconclusive', reason: firstLine(error) ?? result.status };
     }
     if (result.status === 'timedOut')

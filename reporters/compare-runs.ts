@@ -3,6 +3,7 @@
 // different catalogues compare too: a rule one run's catalogue lacks is a cell of its own, not an error.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { displayUrl } from '../core/settings';
 
 /** The cell of a rule the run's catalogue did not have (the ChangeRow contract of conformance.json says "absent"). */
 export const ABSENT = 'absent';
@@ -83,15 +84,13 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
-/** A URL to show: no user info, no query, no fragment. Anything not a URL ("in-process sandbox") as is. */
+/** A URL to show: as the run shows it (displayUrl: no user info), and no query or fragment either. */
 export function shownUrl(url: string): string {
   try {
     const u = new URL(url);
-    u.username = '';
-    u.password = '';
     u.search = '';
     u.hash = '';
-    return u.toString().replace(/\/$/, '');
+    return displayUrl(u.toString());
   } catch {
     return url;
   }

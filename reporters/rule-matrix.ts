@@ -172,7 +172,7 @@ export default class RuleMatrixReporter implements Reporter {
     if (reached && fingerprint) {
       mkdirSync(dirname(fingerprintFile), { recursive: true });
       writeFileSync(fingerprintFile, JSON.stringify(fingerprint, null, 2) + '\n');
-      keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows));
+      keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows), baseline.last);
     }
     process.stdout.write(renderSummary(report));
     return status === result.status ? undefined : { status };

@@ -136,22 +136,27 @@ export interface HistoryOptions {
 export function baselineOf(
   o: HistoryOptions,
   target: RunTarget,
-): { snapshot: RunSnapshot | undefined; since: Changes['since'] } {
+): { snapshot: RunSnapshot | undefined; since: Changes['since']; last: RunSnapshot | undefined } {
   const dir = targetHistoryDir(o.historyDir, target);
   const named = o.compareWith && o.compareWith !== 'previous' ? o.compareWith : undefined;
-  const snapshot = readSnapshot(named ? baselineFile(dir, named) : join(dir, 'last-run.json'));
-  if (snapshot === undefined) return { snapshot, since: null };
+  // The previous run, read once: the baseline by default, and what keepRun merges this run into.
+  const last = readSnapshot(join(dir, 'last-run.json'));
+  const snapshot = named ? readSnapshot(baselineFile(dir, named)) : last;
+  if (snapshot === undefined) return { snapshot, since: null, last };
   const { verdicts: _verdicts, ...meta } = snapshot;
   return {
     snapshot,
     since: { ...meta, kind: named ? 'named' : 'previous', ...(named ? { name: named } : {}) },
+    last,
   };
 }
 
-/** Keeps this run as the target's previous run: rules it did not run keep their earlier verdict. */
-export function keepRun(o: HistoryOptions, run: RunSnapshot): void {
+/**
+ * Keeps this run as the target's previous run (`last`, as baselineOf read it): rules it did not run keep their
+ * earlier verdict.
+ */
+export function keepRun(o: HistoryOptions, run: RunSnapshot, last: RunSnapshot | undefined): void {
   const dir = targetHistoryDir(o.historyDir, run.target);
-  const last = readSnapshot(join(dir, 'last-run.json'));
   const verdicts = { ...(last?.verdicts ?? {}) };
   for (const [rule, v] of Object.entries(run.verdicts)) if (v !== 'not-run') verdicts[rule] = v;
   mkdirSync(dir, { recursive: true });

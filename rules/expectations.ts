@@ -5,10 +5,11 @@
 // rules/expectations/README.md and checked by rules/expectations/expectations.schema.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import cantonBaseline from './expectations/canton.json';
 import expectationsSchema from './expectations/expectations.schema.json';
+import { compareReleases } from './versions';
 
 /**
  * What Canton does instead of the rule, as the harness can check it. Each check is implemented beside the
@@ -65,28 +66,11 @@ export class ExpectationsError extends Error {
 
 export const BUILTIN_BASELINES: Record<string, Baseline> = { canton: cantonBaseline as Baseline };
 
-/** `3.4.12-SNAPSHOT` → [3, 4, 12]: a snapshot of 3.4.12 behaves as 3.4.12 for deviation purposes. */
-function release(version: string): number[] {
-  return version
-    .split(/[-+]/)[0]!
-    .split('.')
-    .map((n) => Number(n));
-}
-
-function compare(a: string, b: string): number {
-  const [x, y] = [release(a), release(b)];
-  for (let i = 0; i < 3; i++) {
-    const d = (x[i] ?? 0) - (y[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
 export function appliesTo(deviation: Deviation, version: string): boolean {
   const { from, below } = deviation.versions ?? {};
   return (
-    (from === undefined || compare(version, from) >= 0) &&
-    (below === undefined || compare(version, below) < 0)
+    (from === undefined || compareReleases(version, from) >= 0) &&
+    (below === undefined || compareReleases(version, below) < 0)
   );
 }
 
@@ -95,12 +79,25 @@ export const expired = (d: Deviation, today: string): boolean => d.until !== und
 
 export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
-const ajv = new Ajv2020({ allErrors: false, strict: true });
-addFormats(ajv, ['date']);
-const validate = ajv.compile<Baseline>(expectationsSchema);
+/**
+ * The schema's validator, compiled on first use (most runs read no team file). The pinned checks it accepts are
+ * PINNED_CHECKS' names: one list, here.
+ */
+let validator: ValidateFunction<Baseline> | undefined;
+function validate(json: unknown): json is Baseline {
+  if (validator === undefined) {
+    const schema: Record<string, unknown> & typeof expectationsSchema = structuredClone(expectationsSchema);
+    const instead = schema.$defs.Entry.properties.instead.properties as Record<string, unknown>;
+    instead.check = { enum: Object.keys(PINNED_CHECKS) };
+    const ajv = new Ajv2020({ allErrors: false, strict: true });
+    addFormats(ajv, ['date']);
+    validator = ajv.compile<Baseline>(schema);
+  }
+  return validator(json);
+}
 
 /** How to fix the first schema error, in one clause. */
-function fixOf(error: NonNullable<typeof validate.errors>[number]): string {
+function fixOf(error: ErrorObject): string {
   const field = error.instancePath.split('/').slice(3).join('.') || undefined;
   switch (error.keyword) {
     case 'required':
@@ -120,22 +117,21 @@ function fixOf(error: NonNullable<typeof validate.errors>[number]): string {
 
 /** Parses and checks one layer's JSON; throws ExpectationsError naming the file, the entry and the fix. */
 export function parseLayer(text: string, from: string): Layer {
-  const where = from;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ExpectationsError(`${where} is not JSON (${(e as Error).message}): fix the file`);
+    throw new ExpectationsError(`${from} is not JSON (${(e as Error).message}): fix the file`);
   }
   if (!validate(json)) {
-    const error = validate.errors![0]!;
+    const error = validator!.errors![0]!;
     const index = /^\/deviations\/(\d+)/.exec(error.instancePath)?.[1];
     const entry = index === undefined ? undefined : (json as Baseline).deviations[Number(index)];
     const named =
       index === undefined
         ? ''
         : `, entry ${Number(index) + 1}${typeof entry?.rule === 'string' ? ` (${entry.rule})` : ''}`;
-    throw new ExpectationsError(`${where}${named}: ${fixOf(error)}`);
+    throw new ExpectationsError(`${from}${named}: ${fixOf(error)}`);
   }
   return { ...json, from };
 }
@@ -192,9 +188,4 @@ export function entriesFor(
   const matched = placed(layers).filter((d) => matchesTest(d, ruleId, title) && appliesTo(d, version));
   const old = matched.filter((d) => expired(d, today));
   return { active: matched.find((d) => !expired(d, today)), matched, expired: old };
-}
-
-/** The deviation expected of `ruleId` on a target reporting `version`, if any (any test of the rule). */
-export function deviationFor(baseline: Baseline, ruleId: string, version: string): Deviation | undefined {
-  return baseline.deviations.find((d) => d.rule === ruleId && appliesTo(d, version));
 }

@@ -121,13 +121,14 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   else delete process.env[MEASURED_TIMEOUT_SCALE_ENV];
   const caps = capabilitiesOf(document);
   const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
+  const expectations = expectationsInfo(s.expectations, caps.version);
   const lines: [string, string][] = [
     ['target', target],
     ['version', caps.version ?? `unknown (GET /v2/version: ${problem ?? 'no version string'})`],
     ['auth', authLine(s)],
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
     ['timeout scale', timeoutScaleLine(pace)],
-    ['expectations', expectationsLine(expectationsInfo(s.expectations, caps.version))],
+    ['expectations', expectationsLine(expectations)],
     ['workers', workersLine(config?.workers, s)],
     ['run id', s.runId ?? '(none: ids use "local")'],
     // Each identity value and where it came from: a setting, the development default, or the participant.
@@ -178,7 +179,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     identity:
       identity && Object.fromEntries(identity.map((v) => [v.setting, { value: v.value, source: v.source }])),
     // The expectations layers and entries, for the report's expired and stale lists.
-    expectations: expectationsInfo(s.expectations, caps.version),
+    expectations,
   };
   writeTarget(info);
   return sandbox ? () => sandbox.close() : undefined;

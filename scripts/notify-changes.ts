@@ -14,44 +14,29 @@ import { redactWithUrls, registerSecret } from '../core/redact';
 import { displayUrl } from '../core/settings';
 import { proxiedFetch } from '../core/proxy';
 import { readJsonFile } from '../reporters/allure-results';
+import { CHANGE_KINDS, type ChangeRow, type Changes } from '../reporters/run-history';
 
 export const WEBHOOK_ENV = 'CONFORMANCE_WEBHOOK_URL';
 /** Rule ids listed per kind of change; the rest are counted. */
 export const MAX_IDS = 5;
 
-interface ChangeRow {
-  rule: string;
-  before: string;
-  after: string;
-  reason?: string;
-}
-
-/** The kinds of change of conformance.json `changes`, in the message's order: [key, one, many]. */
-const KINDS = [
-  ['newFailures', 'new failure', 'new failures'],
-  ['fixed', 'fixed', 'fixed'],
-  ['deviationsAppeared', 'known deviation appeared', 'known deviations appeared'],
-  ['deviationsGone', 'known deviation gone', 'known deviations gone'],
-  ['newSkips', 'new skip', 'new skips'],
-  ['newInconclusive', 'newly inconclusive', 'newly inconclusive'],
-  ['otherChanges', 'other change', 'other changes'],
-] as const;
-
-type Kind = (typeof KINDS)[number][0];
-
-interface Baseline {
-  kind: 'previous' | 'named';
-  name?: string;
-  generatedAt: string;
-  runId?: string;
-}
+/** Each kind of change of conformance.json `changes` (reporters/run-history.ts), as the message words it. */
+const WORDS: Record<(typeof CHANGE_KINDS)[number], [one: string, many: string]> = {
+  newFailures: ['new failure', 'new failures'],
+  fixed: ['fixed', 'fixed'],
+  deviationsAppeared: ['known deviation appeared', 'known deviations appeared'],
+  deviationsGone: ['known deviation gone', 'known deviations gone'],
+  newSkips: ['new skip', 'new skips'],
+  newInconclusive: ['newly inconclusive', 'newly inconclusive'],
+  otherChanges: ['other change', 'other changes'],
+};
 
 /** What is read of a run's conformance.json; older runs have neither `changes` nor `runId`. */
 export interface RunMatrix {
   runId?: string;
   targetLost?: string;
   target?: { baseUrl?: string; participantId?: string; version?: string };
-  changes?: { since: Baseline | null } & Partial<Record<Kind, ChangeRow[]>>;
+  changes?: Pick<Changes, 'since'> & Partial<Omit<Changes, 'since'>>;
 }
 
 export interface Run {
@@ -96,7 +81,8 @@ const when = (iso: string): string => {
 export function runSummary(run: Run): string | undefined {
   const changes = run.matrix.changes;
   if (!changes?.since) return undefined;
-  const counted = KINDS.map(([key, one, many]) => {
+  const counted = CHANGE_KINDS.map((key) => {
+    const [one, many] = WORDS[key];
     const rows = (Array.isArray(changes[key]) ? changes[key] : []).filter(
       (r): r is ChangeRow => typeof r === 'object' && r !== null,
     );

@@ -4,7 +4,6 @@
 // template's package vetted on the synchronizer — and the rules that will skip there and why. Shared by
 // `npm run preflight` (scripts/preflight.ts) and the global setup of every conformance run. Every failure is
 // ONE line naming what to set; no header or token is ever in it (all requests go through core/http.ts).
-import { capabilitiesOf } from '../core/target-info';
 import {
   DiscoveryError,
   packageRefsOf,
@@ -345,5 +344,3 @@ export async function timeAnswers(
 export function skipForecast(s: Settings, version: string | undefined): Skip[] {
   return skipsForecast({ settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason });
 }
-
-export { capabilitiesOf };

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { RULES, ruleById, ruleIdOfTitle } from '../rules/catalogue';
-import { BUILTIN_BASELINES, appliesTo, deviationFor } from '../rules/expectations';
+import { BUILTIN_BASELINES, appliesTo, entriesFor, loadLayers } from '../rules/expectations';
 
 test.describe('rule catalogue hygiene', () => {
   test('ids are unique and well formed, with a known group prefix', () => {
@@ -40,10 +40,12 @@ test.describe('rule catalogue hygiene', () => {
   });
 
   test('deviations apply by version, snapshots as their release', () => {
-    const canton = BUILTIN_BASELINES.canton!;
-    expect(deviationFor(canton, 'SUB-TREE-REMOVED-3-5', '3.4.11')).toBeUndefined();
-    expect(deviationFor(canton, 'SUB-TREE-REMOVED-3-5', '3.5.0')).toBeDefined();
-    expect(deviationFor(canton, 'SUB-TREE-REMOVED-3-5', '3.5.10-SNAPSHOT')).toBeDefined();
+    const canton = loadLayers('canton', undefined);
+    const tree = (version: string) =>
+      entriesFor(canton, 'SUB-TREE-REMOVED-3-5', 'SUB-TREE-REMOVED-3-5 t', version).active;
+    expect(tree('3.4.11')).toBeUndefined();
+    expect(tree('3.5.0')).toBeDefined();
+    expect(tree('3.5.10-SNAPSHOT')).toBeDefined();
     expect(appliesTo({ rule: 'X', expect: 'fail', reason: 'r', versions: { below: '3.5.0' } }, '3.5.0')).toBe(
       false,
     );

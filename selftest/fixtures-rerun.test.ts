@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
-import { INCONCLUSIVE } from '../core/inconclusive';
+import { INCONCLUSIVE } from '../core/verdict-marks';
 import { needsRerun, rerunOf, settingsToName, titleGrep, type RerunTarget } from '../fixtures/rerun';
 import { listingEnv } from '../scripts/suite-listing';
 import { playwrightCommand } from '../scripts/playwright-cli';

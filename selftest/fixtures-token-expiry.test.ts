@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../sandbox/config';
-import { INCONCLUSIVE } from '../core/inconclusive';
+import { INCONCLUSIVE } from '../core/verdict-marks';
 import { TokenSourceError } from '../core/token-providers';
 import { clientFor, listen } from './support/harness-kit';
 

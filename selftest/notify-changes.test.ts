@@ -8,13 +8,22 @@ import { test, expect } from '@playwright/test';
 import { changesMessage, MAX_IDS, type RunMatrix } from '../scripts/notify-changes';
 import { cleanEnv, runNode } from './support/child-run';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
+import type { ChangeRow } from '../reporters/run-history';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJxYS1ydW5uZXIiLCJzY29wZSI6ImRhbWxfbGVkZ2VyX2FwaSJ9.c2lnbmF0dXJlc2lnbmF0dXJl';
 const TOKEN = 'opaque-static-token-7f3a9c';
 const PASSWORD = 'pa55-w0rd-Q8';
 
-const row = (rule: string, before = 'pass', after = 'fail') => ({ rule, before, after });
+const row = (
+  rule: string,
+  before: ChangeRow['before'] = 'pass',
+  after: ChangeRow['after'] = 'fail',
+): ChangeRow => ({
+  rule,
+  before,
+  after,
+});
 const noChanges = {
   newFailures: [],
   fixed: [],
@@ -150,7 +159,7 @@ test('a named baseline is named; no CI run, no link', () => {
         label: 'qa',
         matrix: {
           changes: {
-            since: { kind: 'named', name: 'release-3.4', generatedAt: '2026-10-01T12:00:00Z' },
+            since: { kind: 'named', name: 'release-3.4', generatedAt: '2026-10-01T12:00:00Z', target: {} },
             ...noChanges,
             deviationsGone: [row('VET-FILTER', 'known-deviation', 'pass')],
           },

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { RULES } from '../rules/catalogue';
-import { DEVIATION_SEEN, DEVIATION_UNMET } from '../core/verdict-marks';
-import { classify, INCONCLUSIVE_MARK } from '../reporters/classify';
+import { DEVIATION_SEEN, DEVIATION_UNMET, INCONCLUSIVE } from '../core/verdict-marks';
+import { classify } from '../reporters/classify';
 import { diffFingerprints, fingerprintOf } from '../reporters/fingerprint';
 import { renderMarkdown } from '../reporters/matrix-render';
 import { ruleRows, ruleVerdict, totals } from '../reporters/verdicts';
@@ -42,8 +42,7 @@ test.describe('rule matrix verdicts', () => {
       "a helper's named assertion",
     ).toBe('fail');
     expect(
-      classify(fakeTest('passed'), fakeResult('failed', `Error: ${INCONCLUSIVE_MARK} connection reset`))
-        .verdict,
+      classify(fakeTest('passed'), fakeResult('failed', `Error: ${INCONCLUSIVE} connection reset`)).verdict,
     ).toBe('inconclusive');
     expect(classify(fakeTest('passed'), fakeResult('timedOut')).verdict).toBe('inconclusive');
     expect(classify(fakeTest('passed'), fakeResult('passed')).verdict).toBe('pass');

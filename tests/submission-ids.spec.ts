@@ -3,6 +3,7 @@
 import {
   forRule,
   test,
+  invalidRequest,
   invalidSynchronizerIds,
   invalidValues,
   validBoundaries,
@@ -12,7 +13,6 @@ import {
 import type { IdCase } from '../fixtures';
 import {
   skipWhereTreeRemoved,
-  invalid,
   submitEach,
   namespaceOf,
   expectRejected,
@@ -43,7 +43,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
   test(...forRule('SUB-COMMANDID-MISSING-CODE'), async ({ ledger, commands }) => {
     const empty = await ledger.submitAndWaitForTransactionTree(commands.submitRequest({ commandId: '' }));
     expect.soft(empty).toBeCantonError({
-      ...invalid('MISSING_FIELD', 'an empty commandId'),
+      ...invalidRequest('MISSING_FIELD', 'an empty commandId'),
       context: { field_name: 'command_id' },
     });
     const absent = await ledger.submitAndWaitForTransactionTree(
@@ -78,7 +78,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
         ledger,
         nonEmpty(invalidValues('LedgerString', { prefix: `${ids.next('bad')}-` })),
         (c) => commands.submitRequest({ [field]: c.value }),
-        (res, c) => expect.soft(res).toBeCantonError(invalid(code, `${field}: ${c.description}`)),
+        (res, c) => expect.soft(res).toBeCantonError(invalidRequest(code, `${field}: ${c.description}`)),
       );
     });
 
@@ -130,7 +130,8 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       ledger,
       invalidValues('PartyIdString', { suffix }),
       (c) => commands.submitRequest({ actAs: [c.value, ...settings.actAs], commands: commands.commands() }),
-      (res, c) => expect.soft(res).toBeCantonError(invalid('INVALID_ARGUMENT', `actAs[0]: ${c.description}`)),
+      (res, c) =>
+        expect.soft(res).toBeCantonError(invalidRequest('INVALID_ARGUMENT', `actAs[0]: ${c.description}`)),
     );
   });
 

@@ -2,6 +2,7 @@
 import {
   forRule,
   test,
+  invalidRequest,
   expect,
   instantNanos,
   NANOS_PER_SECOND,
@@ -9,13 +10,7 @@ import {
   commandAcceptedWithItsTree,
 } from '../fixtures';
 import type { SubmitRequest } from '../fixtures';
-import {
-  skipWhereTreeRemoved,
-  invalid,
-  expectRejected,
-  expectCode,
-  type Rejection,
-} from './submission.cases';
+import { skipWhereTreeRemoved, expectRejected, expectCode, type Rejection } from './submission.cases';
 
 test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
   skipWhereTreeRemoved();
@@ -32,7 +27,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     rule: 'SUB-MIN-LEDGER-TIME-BOTH',
     description: 'minLedgerTimeAbs together with minLedgerTimeRel',
     request: (commands) => bothTimes(commands.submitRequest()),
-    code: invalid('INVALID_ARGUMENT', 'minLedgerTimeAbs together with minLedgerTimeRel'),
+    code: invalidRequest('INVALID_ARGUMENT', 'minLedgerTimeAbs together with minLedgerTimeRel'),
   };
   test(...forRule(both.rule), ({ ledger, commands }) => expectRejected(both, ledger, commands));
   test(...forRule(`${both.rule}-CODE`), ({ ledger, commands }) => expectCode(both, ledger, commands));
@@ -89,7 +84,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       const res = await ledger.submitAndWaitForTransactionTree(commands.submitRequest({ tapsMaxPasses: n }), {
         label: `tapsMaxPasses ${n}`,
       });
-      expect.soft(res).toBeCantonError(invalid('INVALID_ARGUMENT', `tapsMaxPasses ${n}`));
+      expect.soft(res).toBeCantonError(invalidRequest('INVALID_ARGUMENT', `tapsMaxPasses ${n}`));
     }
   });
 

@@ -13,9 +13,6 @@ import type {
   SubmitResponse,
 } from '../fixtures';
 
-/** Canton's INVALID_ARGUMENT family for `code`, naming what is rejected. */
-export const invalid = (code: string, of: string) => invalidRequest(code, of);
-
 /**
  * One submission per case, in order, labelled with the case; `check` judges each answer with soft assertions,
  * so every case that fails is reported, not only the first.
@@ -46,25 +43,17 @@ export interface Rejection {
   code: CantonErrorExpectation;
 }
 
+/** The answer to a Rejection row's request. */
+const answerTo = (row: Rejection, ledger: LedgerClient, commands: CommandFactory) =>
+  ledger.submitAndWaitForTransactionTree(row.request(commands));
+
 /** The document's rule of a Rejection row: the changed request is rejected (any 4xx). */
-export async function expectRejected(
-  row: Rejection,
-  ledger: LedgerClient,
-  commands: CommandFactory,
-): Promise<void> {
-  const res = await ledger.submitAndWaitForTransactionTree(row.request(commands));
-  expect(res).toBeRejected(row.description);
-}
+export const expectRejected = async (row: Rejection, ledger: LedgerClient, commands: CommandFactory) =>
+  expect(await answerTo(row, ledger, commands)).toBeRejected(row.description);
 
 /** Its `-CODE` twin: Canton's code for it, in full. */
-export async function expectCode(
-  row: Rejection,
-  ledger: LedgerClient,
-  commands: CommandFactory,
-): Promise<void> {
-  const res = await ledger.submitAndWaitForTransactionTree(row.request(commands));
-  expect(res).toBeCantonError(row.code);
-}
+export const expectCode = async (row: Rejection, ledger: LedgerClient, commands: CommandFactory) =>
+  expect(await answerTo(row, ledger, commands)).toBeCantonError(row.code);
 
 /** Required fields left empty (§2.1): Canton's MISSING_FIELD. */
 export const REQUIRED_FIELDS: Rejection[] = [
@@ -72,14 +61,17 @@ export const REQUIRED_FIELDS: Rejection[] = [
     rule: 'SUB-COMMANDS-EMPTY',
     description: 'an empty commands list',
     request: (commands) => commands.submitRequest({ commands: [] }),
-    code: { ...invalid('MISSING_FIELD', 'an empty commands list'), context: { field_name: 'commands' } },
+    code: {
+      ...invalidRequest('MISSING_FIELD', 'an empty commands list'),
+      context: { field_name: 'commands' },
+    },
   },
   {
     rule: 'SUB-ACTAS-EMPTY',
     description: 'an empty actAs list',
     request: (commands) => commands.submitRequest({ actAs: [], commands: commands.commands() }),
     // The field's name differs across releases (3.3 "party or act_as", 3.4+ "act_as/actAs"): not asserted.
-    code: invalid('MISSING_FIELD', 'an empty actAs list'),
+    code: invalidRequest('MISSING_FIELD', 'an empty actAs list'),
   },
 ];
 
@@ -94,7 +86,7 @@ export const SYNCHRONIZER_INVALID: {
   },
   {
     rule: 'SUB-SYNCHRONIZER-INVALID-CODE',
-    expect: (res, what) => expect.soft(res).toBeCantonError(invalid('INVALID_FIELD', what)),
+    expect: (res, what) => expect.soft(res).toBeCantonError(invalidRequest('INVALID_FIELD', what)),
   },
 ];
 
