@@ -15,6 +15,7 @@
 //   summary, the report is uploaded and the history not kept; the verdict step exits 4;
 // - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others;
 // - docs/ci.md's caller example pins a commit of this repository whose workflow takes every input it gives.
+import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -27,7 +28,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { parseDocument } from 'yaml';
+import { parse as parseYaml, parseDocument } from 'yaml';
 import { isSecretSetting } from '../core/secrets';
 import { reportPaths } from '../scripts/allure-report';
 import { heldBack, nightlyEnv, NightlyEnvError, SET_BY_THE_WORKFLOW } from '../scripts/nightly-env';
@@ -99,6 +100,30 @@ function load(text = readFileSync(FILE, 'utf8')): Workflow {
 }
 
 const rel = (p: string) => relative(ROOT, p);
+
+interface CallerJob {
+  uses: string;
+  with: Record<string, string | number>;
+  secrets: unknown;
+}
+/** The examples of a caller's workflow (docs/ci.md first, then the README): each YAML block calling this one. */
+function callerExamples(): { file: string; yaml: string; job: CallerJob }[] {
+  return ['docs/ci.md', 'README.md'].flatMap((file) =>
+    [...readFileSync(join(ROOT, file), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((yaml) => /^ +uses: \S+\/\.github\/workflows\/nightly\.yml@/m.test(yaml))
+      .map((yaml) => {
+        const jobs = (parseYaml(yaml) as { jobs: Record<string, CallerJob> }).jobs;
+        return { file, yaml, job: Object.values(jobs)[0]! };
+      }),
+  );
+}
+/** `owner/name` and the commit of an example's `uses:`, or undefined when it pins no commit. */
+const pin = (job: CallerJob) => {
+  const m = /^([^/]+\/[^/]+)\/\.github\/workflows\/nightly\.yml@([0-9a-f]{40})$/.exec(job.uses);
+  return m ? { repository: m[1]!, commit: m[2]! } : undefined;
+};
+const git = (args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
 const step = (job: Job, name: string): Step => {
   const found = job.steps.find((s) => s.name === name || s.id === name);
   if (!found) throw new Error(`no step "${name}" in the job`);
@@ -259,17 +284,21 @@ test('action-validator and actionlint accept the workflow, and each rejects a br
     const cut = text.replace(/^( {4}name: side by side\n(?: {4}.*\n)*?) {4}runs-on: ubuntu-latest\n/m, '$1');
     expect(cut, 'the copy is broken').not.toBe(text);
     writeFileSync(broken, cut);
+    // The caller example of docs/ci.md, as a workflow of the caller's repository.
+    const caller = join(dir, 'caller.yml');
+    writeFileSync(caller, callerExamples()[0]!.yaml);
     const [good, bad, lint] = await Promise.all([
       validator(FILE),
       validator(broken),
-      actionlint([FILE, broken]),
+      actionlint([FILE, broken, caller]),
     ]);
     expect(good.status, good.stdout + good.stderr).toBe(0);
     expect(bad.status, 'action-validator rejects the broken copy').not.toBe(0);
     expect(bad.stderr).toContain('runs-on');
     // Its command line passes when its pattern finds no file: it must have read both.
-    expect(lint.stdout).toContain('Checking 2 workflow file(s)');
+    expect(lint.stdout).toContain('Checking 3 workflow file(s)');
     expect(findings(lint.stdout, FILE), 'actionlint on nightly.yml').toEqual([]);
+    expect(findings(lint.stdout, caller), "actionlint on docs/ci.md's caller example").toEqual([]);
     expect(findings(lint.stdout, broken).join('\n')).toContain(
       '"runs-on" section is missing in job "compare"',
     );
@@ -969,4 +998,53 @@ test('the side-by-side step: every target with a rule matrix to npm run compare,
     await receiver.close();
     rmSync(ws, { recursive: true, force: true });
   }
+});
+
+// ─── The caller examples ──────────────────────────────────────────────────────────────────────────────────────
+
+test.describe('the caller examples (docs/ci.md, README) work as written', () => {
+  test('each pins one commit, in uses and harness-ref alike, and gives only inputs the workflow takes', () => {
+    const examples = callerExamples();
+    expect(examples.map((e) => e.file)).toEqual(['docs/ci.md', 'README.md']);
+    const inputs = Object.keys(load().on.workflow_call!.inputs);
+    for (const { file, job } of examples) {
+      const pinned = pin(job);
+      expect(pinned, `${file}: uses pins a commit (40 hex digits)`).toBeDefined();
+      expect(job.with['harness-ref'], file).toBe(pinned!.commit);
+      expect(job.with['harness-repository'], file).toBe(pinned!.repository);
+      expect(job.secrets, `${file}: every setting reaches the jobs only with secrets: inherit`).toBe(
+        'inherit',
+      );
+      for (const key of Object.keys(job.with)) expect(inputs, `${file}: input ${key}`).toContain(key);
+      // The plan takes its targets, shards and runners: self-hosted ones.
+      const plan = nightlyPlan(String(job.with.targets), String(job.with.shards ?? 3), undefined, {
+        runsOn: String(job.with['runs-on'] ?? ''),
+      });
+      for (const t of plan.targets)
+        expect(JSON.parse(t.runner), `${file}: ${t.target}`).toContain('self-hosted');
+    }
+    expect(new Set(examples.map((e) => pin(e.job)?.commit)).size, 'one commit for both').toBe(1);
+  });
+
+  test("the pinned commit is one of this repository's, and its workflow takes every input the examples give", () => {
+    const shallow = git(['rev-parse', '--is-shallow-repository']);
+    test.skip(shallow.status !== 0, 'not a git checkout: the pinned commit cannot be looked up');
+    test.skip(
+      shallow.stdout.trim() === 'true',
+      'a shallow clone: its history may not reach the pinned commit',
+    );
+    for (const { file, job } of callerExamples()) {
+      const { commit } = pin(job)!;
+      const found = git(['cat-file', '-e', `${commit}^{commit}`]);
+      expect(
+        found.status,
+        `${file}: ${commit} is no commit of this repository (${found.stderr.trim()})`,
+      ).toBe(0);
+      const then = git(['show', `${commit}:.github/workflows/nightly.yml`]);
+      expect(then.status, then.stderr).toBe(0);
+      const inputs = Object.keys(load(then.stdout).on.workflow_call!.inputs);
+      for (const key of Object.keys(job.with))
+        expect(inputs, `${file}: input ${key} at ${commit}`).toContain(key);
+    }
+  });
 });
