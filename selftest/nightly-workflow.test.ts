@@ -1000,6 +1000,41 @@ test('the side-by-side step: every target with a rule matrix to npm run compare,
   }
 });
 
+test('the save-baseline step: npm run baseline -- save <name> when the input names one, and nothing without', async () => {
+  const wf = load();
+  const job = wf.jobs.merge;
+  const ws = mkdtempSync(join(tmpdir(), 'nightly-baseline-'));
+  try {
+    // `npm` here only records how it is called.
+    mkdirSync(join(ws, 'bin'));
+    writeFileSync(join(ws, 'bin', 'npm'), '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\n', {
+      mode: 0o755,
+    });
+    const calls = join(ws, 'npm-calls');
+    const extra = { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: calls };
+    const save = step(job, 'Save a named baseline');
+    const named = await runStep(
+      wf,
+      job,
+      save,
+      { github, inputs: { 'save-baseline': 'before-3.5' } },
+      join(ws, 'a'),
+      extra,
+      ws,
+    );
+    expect(named.status, show(named)).toBe(0);
+    expect(readFileSync(calls, 'utf8')).toBe('run baseline -- save before-3.5\n');
+    expect(named.summary).toContain('Baseline **before-3.5** saved: set LEDGER_COMPARE_WITH=before-3.5');
+    rmSync(calls);
+    const none = await runStep(wf, job, save, { github, inputs: {} }, join(ws, 'b'), extra, ws);
+    expect(none.status, show(none)).toBe(0);
+    expect(existsSync(calls), 'no npm call').toBe(false);
+    expect(none.summary).toBe('');
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
 // ─── The caller examples ──────────────────────────────────────────────────────────────────────────────────────
 
 test.describe('the caller examples (docs/ci.md, README) work as written', () => {
