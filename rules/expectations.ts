@@ -139,12 +139,13 @@ export function parseLayer(text: string, from: string): Layer {
 /**
  * The layers a LEDGER_EXPECTATIONS value names, for a target reporting `version`: comma-separated `auto`
  * (default: Canton's baseline for a 3.x target), `canton`, `none` (no Canton baseline), and files of a team's
- * own entries, which add to Canton's. Relative paths resolve from `cwd`.
+ * own entries, which add to Canton's. A relative path is read from the first of `dirs` holding it (the settings'
+ * order: a team's folder, then the current directory).
  */
 export function loadLayers(
   setting: string | undefined,
   version: string | undefined,
-  cwd = process.cwd(),
+  dirs: string | readonly string[] = process.cwd(),
 ): Layer[] {
   const items = (setting ?? '')
     .split(',')
@@ -156,8 +157,12 @@ export function loadLayers(
     : items.includes('canton') || (version !== undefined && /^3\./.test(version));
   const layers: Layer[] = canton ? [{ ...BUILTIN_BASELINES.canton!, from: 'canton' }] : [];
   for (const file of files) {
-    const path = isAbsolute(file) ? file : resolve(cwd, file);
-    if (!existsSync(path)) throw new ExpectationsError(`${file}: no such file`);
+    const where = typeof dirs === 'string' ? [dirs] : dirs;
+    const path = isAbsolute(file) ? file : where.map((d) => resolve(d, file)).find((p) => existsSync(p));
+    if (path === undefined || !existsSync(path)) {
+      const looked = isAbsolute(file) || where.length < 2 ? '' : ` in ${where.join(' or ')}`;
+      throw new ExpectationsError(`${file}: no such file${looked}`);
+    }
     layers.push(parseLayer(readFileSync(path, 'utf8'), file));
   }
   return layers;

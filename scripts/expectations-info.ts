@@ -7,8 +7,9 @@ export function expectationsInfo(
   setting: string,
   version: string | undefined,
   today = todayUtc(),
+  dirs?: readonly string[],
 ): ExpectationsInfo {
-  const layers = loadLayers(setting, version);
+  const layers = loadLayers(setting, version, dirs);
   return {
     setting,
     layers: layers.map((l) => ({ name: l.name, from: l.from, entries: l.deviations.length })),

@@ -121,7 +121,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   else delete process.env[MEASURED_TIMEOUT_SCALE_ENV];
   const caps = capabilitiesOf(document);
   const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
-  const expectations = expectationsInfo(s.expectations, caps.version);
+  const expectations = expectationsInfo(s.expectations, caps.version, undefined, s.fileDirs);
   const lines: [string, string][] = [
     ['target', target],
     ['version', caps.version ?? `unknown (GET /v2/version: ${problem ?? 'no version string'})`],

@@ -7,10 +7,10 @@
 // `npm run conformance` runs it after the report is built; alone: `node --require tsx/cjs scripts/secret-gate.ts`
 // (exit 3 on a hit). The self-tests' own folders (reports/selftest, test-results/selftest) are left out:
 // they hold planted secrets on purpose.
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import type { ReporterDescription } from '@playwright/test';
-import { loadDotenv, settings, type Settings } from '../core/settings';
+import { loadDotenv, settingFile, settings, type Settings } from '../core/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../reporters/secret-scan';
 import { PROXY_VARIABLES, proxySecrets } from '../core/proxy';
 import { recordedReporters, reporterOutputs } from '../core/report-outputs';
@@ -21,11 +21,11 @@ export const SECRET_GATE_EXIT = 3;
 type Env = Record<string, string | undefined>;
 
 /** The raw LEDGER_JWT_PRIVATE_KEY: inline PEM (with \n escapes) or the file it names. */
-function privateKeyText(raw: string | undefined): string | undefined {
+function privateKeyText(raw: string | undefined, dirs: readonly string[]): string | undefined {
   if (!raw?.trim()) return undefined;
   if (raw.includes('-----BEGIN')) return raw.replace(/\\n/g, '\n');
-  const path = isAbsolute(raw.trim()) ? raw.trim() : resolve(process.cwd(), raw.trim());
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  const path = settingFile(dirs, raw.trim());
+  return path === undefined ? undefined : readFileSync(path, 'utf8');
 }
 
 /** The literal secrets of a run: from the validated settings, and any secret setting present in the env. */
@@ -44,7 +44,7 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
       break;
     case 'rs256':
     case 'es256':
-      add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY));
+      add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY, s.fileDirs));
       add('LEDGER_JWT_PRIVATE_KEY', s.auth.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
       break;
     case 'oauth2':
@@ -56,7 +56,7 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
   // Set but unused by this auth kind: still never to be written anywhere.
   add('LEDGER_HMAC_SECRET', env.LEDGER_HMAC_SECRET?.trim());
   add('LEDGER_OAUTH_CLIENT_SECRET', env.LEDGER_OAUTH_CLIENT_SECRET?.trim());
-  add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY));
+  add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY, s.fileDirs));
   add('SANDBOX_HMAC_SECRET', env.SANDBOX_HMAC_SECRET?.trim());
   // A proxy URL's password (core/proxy.ts): the URL whole, the password as written and decoded.
   for (const k of PROXY_VARIABLES) for (const v of proxySecrets(env[k]?.trim() ?? '')) add(k, v);
