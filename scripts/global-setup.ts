@@ -15,6 +15,7 @@ import {
   settings,
   type Settings,
 } from '../core/settings';
+import { announceClearCredentials } from '../core/cleartext';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../core/target-info';
 import { interfaceDocTemplate } from '../core/interface-doc';
 import { UNREACHABLE_ENV } from '../core/target-lost';
@@ -71,6 +72,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   if (!process.stdout.isTTY && !process.env.FORCE_COLOR) plainErrorSnippets();
   let s: Settings = settings();
   interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
+  announceClearCredentials(s); // before the preflight sends the first of them
   let baseUrl = s.baseUrl;
   let sandbox: EmbeddedSandbox | undefined;
   if (baseUrl === undefined) {
