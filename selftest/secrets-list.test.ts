@@ -1,11 +1,13 @@
 // One list of secret settings (core/secrets.ts) for the secret gate, the webhook message and every redaction: each
-// secret of the list, planted in a run's files, is found by the gate under its setting's name, and planted in a
-// webhook message, is masked before the message leaves (scripts/notify-changes.ts, to a webhook on 127.0.0.1).
+// secret of the list, planted in a run's files, is found by the gate under its setting's name; planted in a
+// webhook message, is masked before the message leaves (scripts/notify-changes.ts, to a webhook on 127.0.0.1);
+// planted in any text the harness writes (a transcript, an error), is masked by the redaction.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { redact, registerSecretSettings } from '../core/redact';
 import { SECRET_SETTINGS, secretLiterals, type SecretSetting } from '../core/secrets';
 import { loadSettings } from '../core/settings';
 import { scanForSecrets } from '../reporters/secret-scan';
@@ -102,5 +104,15 @@ test('every secret of the list planted in a webhook message: masked before it is
     expect(text.match(/AUTH-<redacted>/g)).toHaveLength(plants.length);
   } finally {
     await receiver.close();
+  }
+});
+
+test('every secret of the list planted in a text the harness writes: masked by the redaction', () => {
+  const { env, plants } = planted();
+  registerSecretSettings(env); // what settings() does in every process of a run
+  for (const p of plants) {
+    const text = redact(`an error quoting ${p.planted} by mistake`);
+    expect(text, p.name).not.toContain(p.planted.trim());
+    expect(text, p.name).toContain('<redacted>');
   }
 });
