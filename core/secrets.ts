@@ -1,6 +1,8 @@
 // The one list of settings whose values are secrets. The secret gate, the webhook message, every redaction and the
 // reporters read it; the nightly workflow maps these as secrets and every other setting as a variable. A setting
 // added here is masked everywhere at once.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 
 /** How a secret setting's value is taken apart into the literals that must never be written. */
 export type SecretShape =
@@ -32,4 +34,78 @@ export const SECRET_SETTINGS: readonly SecretSetting[] = [
 /** Whether a setting's value is a secret (kept in a secret store, never printed). */
 export function isSecretSetting(name: string): boolean {
   return SECRET_SETTINGS.some((s) => s.name === name);
+}
+
+/**
+ * The folders a relative key file is looked for in, as the settings look (core/settings.ts): LEDGER_CALLER_DIR
+ * first, then the current directory. Read here from the environment, so that redaction needs no validated settings.
+ */
+function keyDirs(env: Readonly<Record<string, string | undefined>>): string[] {
+  const caller = env.LEDGER_CALLER_DIR?.trim();
+  return caller ? [resolve(process.cwd(), caller), process.cwd()] : [process.cwd()];
+}
+
+/** The text of a private key setting: inline PEM (with \n escapes) or the file it names, found in `dirs`. */
+export function privateKeyText(
+  raw: string | undefined,
+  dirs: readonly string[] = [process.cwd()],
+): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  const paths = isAbsolute(value) ? [value] : dirs.map((d) => resolve(d, value));
+  const path = paths.find((p) => existsSync(p));
+  return path === undefined ? undefined : readFileSync(path, 'utf8');
+}
+
+/** The secrets inside a URL's user info: the URL whole, its password as written and decoded; none without one. */
+export function urlCredentials(url: string): string[] {
+  if (!URL.canParse(url)) return [];
+  const password = new URL(url).password;
+  if (password === '') return [];
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // a stray % : the password as written is the secret
+  }
+  return [...new Set([url, password, decoded])];
+}
+
+/** The secrets of a URL whose path is the secret (a webhook): the URL whole and its path. */
+function urlPath(url: string): string[] {
+  if (!URL.canParse(url)) return [url];
+  const path = new URL(url).pathname;
+  return path.length > 1 ? [url, path] : [url];
+}
+
+/** The literals of one secret setting's value that must never be written, by its shape. */
+export function secretLiterals(
+  setting: SecretSetting,
+  raw: string | undefined,
+  dirs: readonly string[] = [process.cwd()],
+): string[] {
+  const value = raw?.trim();
+  if (!value) return [];
+  switch (setting.shape) {
+    case 'value':
+      return [value];
+    case 'private-key': {
+      const text = privateKeyText(value, dirs);
+      return text === undefined ? [] : [text];
+    }
+    case 'url-credentials':
+      return urlCredentials(value);
+    case 'url-path':
+      return urlPath(value);
+  }
+}
+
+/** Every secret literal the settings in `env` hold, each with the setting it came from, in the list's order. */
+export function secretValues(
+  env: Readonly<Record<string, string | undefined>>,
+): { name: string; value: string }[] {
+  return SECRET_SETTINGS.flatMap((setting) =>
+    secretLiterals(setting, env[setting.name], keyDirs(env)).map((value) => ({ name: setting.name, value })),
+  );
 }

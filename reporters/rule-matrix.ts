@@ -11,6 +11,7 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
+import { redactWithUrls, registerSecretSettings } from '../core/redact';
 import { recordReporters } from '../core/report-outputs';
 import { EXPECTATION, RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
@@ -167,8 +168,13 @@ export default class RuleMatrixReporter implements Reporter {
       })),
     };
     mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(join(this.outputDir, 'conformance.json'), JSON.stringify(report, null, 2) + '\n');
-    writeFileSync(join(this.outputDir, 'conformance.md'), renderMarkdown(report));
+    // Masked as it is written: every secret setting's value (core/secrets.ts), URL credentials, JWTs.
+    registerSecretSettings();
+    writeFileSync(
+      join(this.outputDir, 'conformance.json'),
+      redactWithUrls(JSON.stringify(report, null, 2)) + '\n',
+    );
+    writeFileSync(join(this.outputDir, 'conformance.md'), redactWithUrls(renderMarkdown(report)));
     if (reached && fingerprint) {
       mkdirSync(dirname(fingerprintFile), { recursive: true });
       writeFileSync(fingerprintFile, JSON.stringify(fingerprint, null, 2) + '\n');

@@ -2,6 +2,10 @@
 
 export type Operation = 'version' | 'vetting-list' | 'submit-tree' | 'all';
 export type Level = 'interface' | 'canton';
+/**
+ * `@readonly`: judged without anything a participant could commit (reads, and inert submissions: core/inert.ts);
+ * `@writes`: judged through a command that could be committed (its group says why). Every rule has exactly one.
+ */
 export type Tag = '@readonly' | '@writes' | '@auth' | '@slow' | '@sandbox-only' | '@flagship';
 export type Group = 'VER' | 'VET' | 'SUB' | 'AUTH' | 'GEN';
 

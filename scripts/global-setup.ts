@@ -15,6 +15,7 @@ import {
   settings,
   type Settings,
 } from '../core/settings';
+import { announceClearCredentials } from '../core/cleartext';
 import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../core/target-info';
 import { interfaceDocTemplate } from '../core/interface-doc';
 import { UNREACHABLE_ENV } from '../core/target-lost';
@@ -48,6 +49,12 @@ const IDENTITY_LABEL: Record<IdentityValue['setting'], string> = {
   LEDGER_SYNCHRONIZER_ID: 'synchronizer',
   LEDGER_COMMAND_TEMPLATE: 'template',
 };
+/** A selection that writes nothing: what it sends instead of commands that could commit. */
+const READ_ONLY_LINE: [string, string] = [
+  'read-only',
+  'every submission is inert (led by an exercise of a contract that cannot exist)',
+];
+
 const identityLabel = (setting: IdentityValue['setting']): string => IDENTITY_LABEL[setting];
 
 export function authLine(s: Settings): string {
@@ -65,6 +72,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   if (!process.stdout.isTTY && !process.env.FORCE_COLOR) plainErrorSnippets();
   let s: Settings = settings();
   interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
+  announceClearCredentials(s); // before the preflight sends the first of them
   let baseUrl = s.baseUrl;
   let sandbox: EmbeddedSandbox | undefined;
   if (baseUrl === undefined) {
@@ -131,6 +139,8 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     ['expectations', expectationsLine(expectations)],
     ['workers', workersLine(config?.workers, s)],
     ['run id', s.runId ?? '(none: ids use "local")'],
+    // The promise a production run is made under (core/inert.ts); the fixtures stop any submission that breaks it.
+    ...(selectionWrites() ? [] : [READ_ONLY_LINE]),
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
     ...(sandbox || unreachable ? [] : skipForecast(s, caps.version)).map((k): [string, string] => [

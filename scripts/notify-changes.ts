@@ -10,7 +10,7 @@
 // webhook refused it or could not be reached; 2 a folder is not a run, or the URL is not one.
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { redactWithUrls, registerSecret } from '../core/redact';
+import { redactWithUrls, registerSecretSettings } from '../core/redact';
 import { displayUrl } from '../core/settings';
 import { proxiedFetch } from '../core/proxy';
 import { readJsonFile } from '../reporters/allure-results';
@@ -119,21 +119,6 @@ export function changesMessage(
 }
 
 /** The secrets this process could know of, so that none can reach the message even if a file held one. */
-function registerSecrets(env: NodeJS.ProcessEnv): void {
-  for (const name of [
-    WEBHOOK_ENV,
-    'LEDGER_TOKEN',
-    'LEDGER_HMAC_SECRET',
-    'LEDGER_OAUTH_CLIENT_SECRET',
-    'LEDGER_JWT_PRIVATE_KEY',
-  ]) {
-    registerSecret(env[name]?.trim());
-  }
-  const webhook = env[WEBHOOK_ENV]?.trim();
-  // A webhook's secret is its path (Slack: /services/T…/B…/<token>).
-  if (webhook && URL.canParse(webhook)) registerSecret(new URL(webhook).pathname);
-}
-
 /** Posts `text` as {"text": …}; NotifyError (exit 1) when the webhook refuses or cannot be reached. */
 export async function post(webhook: string, text: string): Promise<void> {
   let status: number;
@@ -177,7 +162,7 @@ export async function notify(dirs: readonly string[], env: NodeJS.ProcessEnv): P
       2,
     );
   }
-  registerSecrets(env);
+  registerSecretSettings(env); // every secret setting (core/secrets.ts), the webhook URL's path included
   const text = changesMessage(dirs.map(readRun), env);
   if (!text) return 'no verdict changed since the runs compared with: nothing to post';
   if (!webhook) return `${WEBHOOK_ENV} is unset: the message would be\n${text}`;

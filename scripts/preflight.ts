@@ -5,6 +5,7 @@
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
 import { loadDotenv, displayUrl } from '../core/settings';
+import { announceClearCredentials } from '../core/cleartext';
 import { capabilitiesOf } from '../core/target-info';
 import { TARGET_DOWN_EXIT } from './target-down';
 import { settingsOrExit } from './run-settings';
@@ -14,6 +15,7 @@ import { chooseTimeoutScale, timeoutScaleLine } from './run-pace';
 async function main(): Promise<number> {
   loadDotenv();
   const s = settingsOrExit();
+  announceClearCredentials(s); // before the first request carries one
   // Without LEDGER_BASE_URL the in-process sandbox is the target, as in a conformance run.
   let close: (() => Promise<void>) | undefined;
   let baseUrl = s.baseUrl;

@@ -2,31 +2,22 @@
 // logs), Playwright's own report folders (playwright-report/, blob-report/: where a plain
 // `npx playwright test --reporter=html` writes, and what CI jobs upload) and every output a reporter is
 // configured to (as the run recorded them, core/report-outputs.ts; PLAYWRIGHT_*_OUTPUT_* variables) is read for the literal secrets of the
-// run — the static token, the HMAC secret, the private key, the OAuth2 client secret — and for JWT-shaped
+// run — the value of every secret setting (core/secrets.ts) and what the settings derive — and for JWT-shaped
 // strings. A hit names the file and the kind, never the value.
 // `npm run conformance` runs it after the report is built; alone: `node --require tsx/cjs scripts/secret-gate.ts`
 // (exit 3 on a hit). The self-tests' own folders (reports/selftest, test-results/selftest) are left out:
 // they hold planted secrets on purpose.
-import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { ReporterDescription } from '@playwright/test';
-import { loadDotenv, settingFile, settings, type Settings } from '../core/settings';
+import { loadDotenv, settings, type Settings } from '../core/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../reporters/secret-scan';
-import { PROXY_VARIABLES, proxySecrets } from '../core/proxy';
+import { privateKeyText, secretValues } from '../core/secrets';
 import { recordedReporters, reporterOutputs } from '../core/report-outputs';
 
 const ROOT = resolve(__dirname, '..');
 export const SECRET_GATE_EXIT = 3;
 
 type Env = Record<string, string | undefined>;
-
-/** The raw LEDGER_JWT_PRIVATE_KEY: inline PEM (with \n escapes) or the file it names. */
-function privateKeyText(raw: string | undefined, dirs: readonly string[]): string | undefined {
-  if (!raw?.trim()) return undefined;
-  if (raw.includes('-----BEGIN')) return raw.replace(/\\n/g, '\n');
-  const path = settingFile(dirs, raw.trim());
-  return path === undefined ? undefined : readFileSync(path, 'utf8');
-}
 
 /** The literal secrets of a run: from the validated settings, and any secret setting present in the env. */
 export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
@@ -53,13 +44,9 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
     case 'none':
       break;
   }
-  // Set but unused by this auth kind: still never to be written anywhere.
-  add('LEDGER_HMAC_SECRET', env.LEDGER_HMAC_SECRET?.trim());
-  add('LEDGER_OAUTH_CLIENT_SECRET', env.LEDGER_OAUTH_CLIENT_SECRET?.trim());
-  add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY, s.fileDirs));
-  add('SANDBOX_HMAC_SECRET', env.SANDBOX_HMAC_SECRET?.trim());
-  // A proxy URL's password (core/proxy.ts): the URL whole, the password as written and decoded.
-  for (const k of PROXY_VARIABLES) for (const v of proxySecrets(env[k]?.trim() ?? '')) add(k, v);
+  // Every secret setting present (core/secrets.ts), used by this auth kind or not: the sandbox's HMAC secret, a
+  // proxy URL's password, the webhook's path… never to be written anywhere.
+  for (const { name, value } of secretValues(env)) add(name, value);
   return out;
 }
 

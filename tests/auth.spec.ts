@@ -6,8 +6,11 @@
 //
 // Every request is valid apart from the one property under test, so that the participant's earlier stages
 // (body decoding, the JSON layer's checks of the first actAs party and the package references) pass and
-// the answer is the authentication's. A conformant participant therefore commits nothing here; only one that
-// breaks the rule would accept the submission (and the test then fails).
+// the answer is the authentication's. Every submission is inert (core/inert.ts): its commands lead with an
+// exercise of a contract that cannot exist, which only interpretation — after authorization — finds. So no
+// participant commits anything here, not even one that skips the check under test: that one answers the
+// exercise's refusal instead of the credentials', and the test fails on it. A rejection is therefore judged by
+// what refused: only 401 or 403, the refusal of the credentials, passes.
 import { forRule } from '../fixtures';
 import {
   test,
@@ -50,8 +53,13 @@ function call(
   return ledger.send({ method: 'POST', path: op.path, body: op.body(valid), token, label, headers });
 }
 
-/** A rejection, whatever its code: the interface document says the header is required, not how it fails. */
-const expectRejected = (res: LedgerResponse, what: string): void => expect(res).toBeRejected(what);
+/**
+ * A refusal of the credentials, 401 or 403, whatever its body: the interface document says the header and the
+ * rights are required, not how a refusal looks. Any other answer — an interpretation error above all — means the
+ * participant went past the check.
+ */
+const expectRefused = (res: LedgerResponse, what: string): void =>
+  expect(res, `${what}: a refusal of the credentials`).toHaveStatus([401, 403]);
 
 /** The harness settings (the type the auth helpers take). */
 type AuthSettings = Parameters<typeof unsignedToken>[0];
@@ -77,7 +85,7 @@ const TOKEN_CASES: TokenCase[] = [
     rule: 'AUTH-NO-HEADER',
     label: 'no Authorization header',
     send: async () => ({ token: null }),
-    expect: (res, op) => expectRejected(res, `${op.name} without the Authorization header`),
+    expect: (res, op) => expectRefused(res, `${op.name} without the Authorization header`),
   },
   {
     rule: 'AUTH-NO-HEADER-CODE',
@@ -148,7 +156,7 @@ const TOKEN_CASES: TokenCase[] = [
  * Rights (§5.2): one party the user has no right for, added to actAs or readAs. The first actAs party stays
  * one the user may act as — Canton's JSON layer resolves the command's packages through it before
  * authorization — and the commands are built for the user's own parties, so the only thing wrong is the
- * extra party.
+ * extra party. Inert like every submission here: judged without writing, these rules are @readonly.
  */
 const RIGHTS_CASES: {
   rule: string;
@@ -160,7 +168,7 @@ const RIGHTS_CASES: {
     rule: 'AUTH-ACTAS-NO-RIGHT',
     field: 'actAs',
     label: 'actAs without a right',
-    expect: (res) => expectRejected(res, 'a submission acting as a party the user has no right for'),
+    expect: (res) => expectRefused(res, 'a submission acting as a party the user has no right for'),
   },
   {
     rule: 'AUTH-ACTAS-NO-RIGHT-CODE',
@@ -173,7 +181,7 @@ const RIGHTS_CASES: {
     rule: 'AUTH-READAS-NO-RIGHT',
     field: 'readAs',
     label: 'readAs without a right',
-    expect: (res) => expectRejected(res, 'a submission reading as a party the user has no right for'),
+    expect: (res) => expectRefused(res, 'a submission reading as a party the user has no right for'),
   },
   {
     rule: 'AUTH-READAS-NO-RIGHT-CODE',
@@ -190,7 +198,7 @@ test.describe('Authentication and authorization', () => {
       test(...forRule(c.rule, ` — ${op.name}`), async ({ ledger, commands, tokens, settings }) => {
         // The token first, then the request: the order every one of these tests has drawn them in.
         const { token, headers } = await c.send({ tokens, settings });
-        const res = await call(ledger, op, commands.submitRequest(), token, c.label, headers);
+        const res = await call(ledger, op, commands.inertSubmitRequest(), token, c.label, headers);
         c.expect(res, op);
       });
     }
@@ -199,9 +207,9 @@ test.describe('Authentication and authorization', () => {
   // Rights (§5.2): the cases and why the first actAs party stays valid are beside RIGHTS_CASES.
   for (const c of RIGHTS_CASES) {
     test(...forRule(c.rule), async ({ ledger, commands, settings }) => {
-      const req = commands.submitRequest({
+      const req = commands.inertSubmitRequest({
         [c.field]: [...settings[c.field], settings.unauthorizedParty],
-        commands: commands.commands(),
+        commands: commands.inertCommands(),
       });
       const res = await ledger.submitAndWaitForTransactionTree(req, { label: c.label });
       c.expect(res);

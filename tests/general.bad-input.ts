@@ -2,15 +2,16 @@
 // (Canton: tapir's 400 text/plain for what it cannot decode, a JsCantonError 4xx for what it refuses,
 // 404/405 for what it does not serve). Read by tests/general.spec.ts; add a row to add a case.
 //
-// The submission rows stay read-only: each one is refused by a conformant participant of any 3.x version.
-// A row whose odd part alone might be accepted somewhere (a header, a field an older version ignores, a text
-// Daml takes as is) also carries an empty commandId — Canton's MISSING_FIELD, checked after decoding,
-// the JSON layer and authorization — so the odd part is still read and nothing can be committed.
+// The submission rows cannot write: each is built from an inert submission (core/inert.ts: its commands lead
+// with an exercise of a contract that cannot exist), so even a participant that accepted the odd part would fail
+// at interpretation. A row whose odd part alone might be accepted somewhere (a header, a field an older version
+// ignores, a text Daml takes as is) also carries an empty commandId — Canton's MISSING_FIELD, checked after
+// decoding, the JSON layer and authorization — so a conformant participant refuses it for what the row is about.
 import type { RawRequest, SubmitRequest } from '../fixtures';
 
 /** What a row's request is built from at run time. */
 export interface InputContext {
-  /** A complete, valid submission with fresh ids (never sent as is by this table). */
+  /** A complete, valid but inert submission with fresh ids (never sent as is by this table). */
   valid: SubmitRequest;
 }
 
@@ -295,11 +296,16 @@ const refused = (c: InputContext, patch: Record<string, unknown> = {}): Record<s
   commandId: '',
   ...patch,
 });
-/** The first command's CreateAndExercise payload, patched. */
+/** The commands with the template's CreateAndExercise payload patched; the inert lead stays first. */
 const command = (c: InputContext, patch: Record<string, unknown>): unknown[] => {
-  const [first] = c.valid.commands as { CreateAndExerciseCommand?: Record<string, unknown> }[];
-  return [{ CreateAndExerciseCommand: { ...first?.CreateAndExerciseCommand, ...patch } }];
+  const commands = c.valid.commands as { CreateAndExerciseCommand?: Record<string, unknown> }[];
+  const at = commands.findIndex((cmd) => cmd.CreateAndExerciseCommand !== undefined);
+  return commands.map((cmd, i) =>
+    i === at ? { CreateAndExerciseCommand: { ...cmd.CreateAndExerciseCommand, ...patch } } : cmd,
+  );
 };
+/** The inert lead (core/inert.ts) followed by `rest`: a list of odd commands still cannot commit anything. */
+const afterLead = (c: InputContext, ...rest: unknown[]): unknown[] => [c.valid.commands[0], ...rest];
 
 export const SUBMIT_TABLE: InputTable = {
   operation: 'submit',
@@ -309,18 +315,23 @@ export const SUBMIT_TABLE: InputTable = {
     ...bodySyntax,
     // Every row below is refused on its own or rides on `refused`.
     { name: 'commands an object', request: (c) => ({ body: json({ ...c.valid, commands: {} }) }) },
-    { name: 'commands with null', request: (c) => ({ body: json({ ...c.valid, commands: [null] }) }) },
+    {
+      name: 'commands with null',
+      request: (c) => ({ body: json({ ...c.valid, commands: afterLead(c, null) }) }),
+    },
     {
       name: 'commands with an empty object',
-      request: (c) => ({ body: json({ ...c.valid, commands: [{}] }) }),
+      request: (c) => ({ body: json({ ...c.valid, commands: afterLead(c, {}) }) }),
     },
     {
       name: 'an unknown command variant',
-      request: (c) => ({ body: json({ ...c.valid, commands: [{ NoSuchCommand: { x: 1 } }] }) }),
+      request: (c) => ({ body: json({ ...c.valid, commands: afterLead(c, { NoSuchCommand: { x: 1 } }) }) }),
     },
     {
       name: 'CreateAndExerciseCommand null',
-      request: (c) => ({ body: json({ ...c.valid, commands: [{ CreateAndExerciseCommand: null }] }) }),
+      request: (c) => ({
+        body: json({ ...c.valid, commands: afterLead(c, { CreateAndExerciseCommand: null }) }),
+      }),
     },
     {
       name: 'templateId a number',

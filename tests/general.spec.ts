@@ -1,8 +1,8 @@
 // Rules for every operation (interface document §1, §7; Canton's error model, docs/canton-behaviour.md §1.1–1.2):
 // JSON answers are served as JSON, every error answer is a JsCantonError whose status agrees with its
 // grpcCodeValue (or tapir's 400 text/plain for a body it cannot decode), and no input makes a 5xx.
-// Every request here is refused by a conformant participant, or only reads: nothing is committed, except
-// by GEN-JSON-CONTENT-TYPE-SUBMIT (@writes), which needs an accepted submission.
+// Every request here only reads, or is a submission no participant can commit (core/inert.ts): nothing is
+// committed, except by GEN-JSON-CONTENT-TYPE-SUBMIT (@writes), which needs an accepted submission.
 import { forRule } from '../fixtures';
 import {
   test,
@@ -141,7 +141,7 @@ test.describe('All operations', () => {
       ...forRule('GEN-JSON-CONTENT-TYPE', ` — ${operation}`),
       async ({ ledger, commands, target, settings, tokens }) => {
         const ctx: ProbeContext = {
-          valid: commands.submitRequest(),
+          valid: commands.inertSubmitRequest(),
           maxPageSize: target.limits.maxVettedPackagesPageSize,
           authOn: noAuthReason(settings) === undefined,
           tokens,
@@ -190,7 +190,7 @@ test.describe('All operations', () => {
       ...forRule('GEN-ERROR-BODY', ` — ${operation}`),
       async ({ ledger, commands, target, settings, tokens }) => {
         const probes = await errorProbes(operation, {
-          valid: commands.submitRequest(),
+          valid: commands.inertSubmitRequest(),
           maxPageSize: target.limits.maxVettedPackagesPageSize,
           authOn: noAuthReason(settings) === undefined,
           tokens,
@@ -224,7 +224,7 @@ test.describe('All operations', () => {
   for (const table of BAD_INPUT_TABLES) {
     test(...forRule('GEN-NO-5XX', ` — ${table.operation}`), async ({ ledger, commands }) => {
       test.setTimeout(test.info().timeout * 2);
-      await sendTable(ledger, table, commands.submitRequest());
+      await sendTable(ledger, table, commands.inertSubmitRequest());
     });
   }
 });

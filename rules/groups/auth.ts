@@ -8,6 +8,8 @@ const NOT_SHOWN = 'Behavior on a missing or invalid token: not shown. (Canton: 4
 const RIGHTS_NOT_SHOWN =
   'Behavior on a missing right: not shown. (Canton: the Authorizer answers PERMISSION_DENIED, 403 with a redacted body.)';
 
+// Every AUTH- rule is @readonly: its submissions are inert (core/inert.ts) and a refusal other than the
+// credentials' 401 or 403 fails it, so it is judged without anything a participant could commit.
 export const authRules = [
   rule(
     'AUTH-NO-HEADER',
@@ -112,7 +114,7 @@ export const authRules = [
     'AUTH-ACTAS-NO-RIGHT',
     'submit-tree',
     'interface',
-    [A, '@writes'],
+    [A, '@readonly'],
     '5.2',
     'The token must authorize the sender to act on behalf of each party in actAs.',
     'acting as a party the user has no right for is rejected',
@@ -121,7 +123,7 @@ export const authRules = [
     'AUTH-ACTAS-NO-RIGHT-CODE',
     'submit-tree',
     'canton',
-    [A, '@writes'],
+    [A, '@readonly'],
     '5.2',
     RIGHTS_NOT_SHOWN,
     'acting as a party the user has no right for is rejected with 403',
@@ -130,7 +132,7 @@ export const authRules = [
     'AUTH-READAS-NO-RIGHT',
     'submit-tree',
     'interface',
-    [A, '@writes'],
+    [A, '@readonly'],
     '5.2',
     'The token must authorize the sender to read contract data on behalf of each party in readAs.',
     'reading as a party the user has no right for is rejected',
@@ -139,7 +141,7 @@ export const authRules = [
     'AUTH-READAS-NO-RIGHT-CODE',
     'submit-tree',
     'canton',
-    [A, '@writes'],
+    [A, '@readonly'],
     '5.2',
     RIGHTS_NOT_SHOWN,
     'reading as a party the user has no right for is rejected with 403',

@@ -1,6 +1,7 @@
 import { rule } from './define';
 
 const op = 'submit-tree' as const;
+// Deduplication is judged against an accepted submission, which is committed: every DEDUP rule writes.
 const W = '@writes' as const;
 const CHANGE_ID =
   'The triple (userId, actAs as a set of party names, commandId) is the change ID; it matches intended ledger changes to their completions.';

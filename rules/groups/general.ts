@@ -13,6 +13,7 @@ export const generalRules = [
     JSON_BODIES,
     'every JSON response is served as application/json',
   ),
+  // Writes: it judges the answer to an accepted submission, which only a command that commits gets.
   rule(
     'GEN-JSON-CONTENT-TYPE-SUBMIT',
     'submit-tree',

@@ -1,6 +1,9 @@
 import { rule } from './define';
 
 const op = 'submit-tree' as const;
+// Every SUB- rule writes: most judge an accepted submission (its tree, its echoed ids, a boundary value that must
+// pass), and a refusal rule's interface check takes any 4xx — which an inert submission's own refusal
+// (core/inert.ts) would give a participant that skipped the check — so each sends a command that could commit.
 const W = '@writes' as const;
 
 export const submissionRules = [

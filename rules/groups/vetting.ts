@@ -139,6 +139,7 @@ export const vettingRules = [
     'The server stores no intermediate results between chained calls.',
     'the same token twice gives the same page',
   ),
+  // Writes: it vets packages between two reads (the sandbox's control route) to see the second page grow.
   rule(
     'VET-PAGE-TOKEN-REPEAT-MORE',
     op,

@@ -83,6 +83,7 @@ export const Asset: Template = {
  *   where signatory initiator; observer responder
  *   choice Respond : ()                       controller responder (consuming)
  *   choice AbortPing : () with anyone : Party  controller anyone    (consuming)
+ *   choice Archive : ()                       controller initiator (consuming; the compiler's, on every template)
  * A participant's PingService only reacts to pings of its admin party, so a user's ping is left alone.
  */
 export const Ping: Template = {
@@ -105,6 +106,13 @@ export const Ping: Template = {
       consuming: true,
       argType: { anyone: 'party' },
       controllers: (_a, arg) => [field(arg, 'anyone')],
+      body: () => ({}),
+    },
+    {
+      name: 'Archive',
+      consuming: true,
+      argType: {},
+      controllers: (a) => [field(a, 'initiator')],
       body: () => ({}),
     },
   ),
