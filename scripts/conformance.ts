@@ -23,6 +23,14 @@ import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from './playwright-cli';
 
 loadDotenv();
+const paths = reportPaths();
+// First, before anything can stop the run: a run that ends on a wrong setting (exit 2) must leave no report of
+// an earlier run to be read as its own. A shard writes to a folder of its own; the merge clears these itself.
+if (!process.argv.slice(2).some((a) => a.startsWith('--shard'))) {
+  for (const p of [paths.output, paths.singleFile, paths.junit, paths.target, paths.matrix, paths.markdown]) {
+    rmSync(p, { recursive: true, force: true });
+  }
+}
 const s = settingsOrExit();
 try {
   interfaceDocTemplate();
@@ -48,11 +56,8 @@ if (sharding.shard) {
   process.exit(runShard(s, shard, config, rest, process.env.LEDGER_RUN_ID));
 }
 
-const paths = reportPaths();
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
-for (const p of [paths.results, paths.output, paths.singleFile, paths.junit, paths.target]) {
-  rmSync(p, { recursive: true, force: true });
-}
+rmSync(paths.results, { recursive: true, force: true });
 if (!process.env.LEDGER_REPORTS_DIR)
   rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
 

@@ -17,6 +17,7 @@ import { TransportFailure } from '../core/http';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../core/settings';
 import { tokenProviderFor } from '../core/token-providers';
 import { Client, PING_PACKAGE, PreflightError, tokenFix, type Env } from './preflight-client';
+import { checkPartyRights } from './preflight-rights';
 
 /** One identity value as the run-information block and reports/target.json show it. */
 export interface IdentityValue {
@@ -181,6 +182,13 @@ async function resolveWith(
   known.participantId = current.participantId;
   if (!unset.has('LEDGER_SYNCHRONIZER_ID')) known.synchronizerId = current.synchronizerId ?? null;
   if (!unset.has('LEDGER_UNAUTHORIZED_PARTY')) known.unauthorizedParty = current.unauthorizedParty;
+  // Parties given for a known user: its rights first, as the likeliest cause of any later refusal (a party it
+  // has no right for makes every call naming it a redacted 403, which would point at another setting).
+  if (known.user !== undefined && s.auth.kind !== 'none' && (known.actAs ?? known.readAs) !== undefined)
+    await checkPartyRights(fetcher, current, {
+      actAs: known.actAs !== undefined,
+      readAs: known.readAs !== undefined,
+    });
   let found;
   try {
     found = await discover(
