@@ -22,6 +22,7 @@ import {
   checkIdentities,
   preflight,
   PreflightError,
+  probeControlRoute,
   readVersion,
   skipForecast,
   staticTokenLife,
@@ -115,6 +116,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     process.exit(e.exitCode);
   }
   const { document, problem, unreachable } = version;
+  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
   const pace = chooseTimeoutScale(
     s,
     times,
@@ -137,7 +139,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     ['run id', s.runId ?? '(none: ids use "local")'],
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
-    ...(sandbox || unreachable ? [] : skipForecast(s, caps.version)).map((k): [string, string] => [
+    ...(unreachable ? [] : skipForecast(s, caps.version, controlRoute)).map((k): [string, string] => [
       'will skip',
       `${k.rules}: ${k.reason}`,
     ]),

@@ -13,6 +13,8 @@ import { redact } from '../core/redact';
 import { displayUrl, type Settings } from '../core/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../core/token-providers';
 import { skipsForecast, type Skip } from '../core/rule-needs';
+import { CONTROL_PROBE_BODY, CONTROL_VET_PATH, controlRouteAnswered } from '../core/control-route';
+import { selectedRules } from '../rules/selection';
 import type { AnswerTimes } from './run-pace';
 
 import { Client, PreflightError, tokenFix, type Env } from './preflight-client';
@@ -327,7 +329,33 @@ export async function timeAnswers(
   }
 }
 
-/** The rules that will skip on this participant with these settings, and why: the tests' own words. */
-export function skipForecast(s: Settings, version: string | undefined): Skip[] {
-  return skipsForecast({ settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason });
+/**
+ * The rules of the run's selection that will skip on this participant with these settings, and why: the tests'
+ * own words, from the same function their skips call (core/rule-needs.ts).
+ */
+export function skipForecast(s: Settings, version: string | undefined, controlRoute: boolean): Skip[] {
+  return skipsForecast(
+    { settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason, controlRoute },
+    selectedRules(),
+  );
+}
+
+/** Whether the target offers the sandbox's control route, asked as the workers ask (core/control-route.ts). */
+export async function probeControlRoute(s: Settings, baseUrl: string): Promise<boolean> {
+  const client = new Client(baseUrl, s.timeoutScale);
+  try {
+    const res = await client.send(
+      'POST',
+      CONTROL_VET_PATH,
+      await tokenProviderFor(s).token(),
+      CONTROL_PROBE_BODY,
+    );
+    return controlRouteAnswered(res.status);
+  } catch (e) {
+    if (e instanceof TransportFailure)
+      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
+    throw e;
+  } finally {
+    await client.close();
+  }
 }

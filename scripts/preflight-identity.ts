@@ -107,7 +107,9 @@ async function askParticipantId(client: Client, s: Settings, env: Env): Promise<
   if (res.status === 401 || res.status === 403) {
     throw new PreflightError(
       bootstrap
-        ? `the participant refused a scope-form token on GET ${PARTICIPANT_ID_PATH} (${res.status}): if it takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE); if it trusts no token of this key, ${tokenFix(s)}`
+        ? // A key or secret the participant does not trust is the usual cause; a participant that takes only the
+          // audience form (a custom target-audience) is rarer, and refuses the same way.
+          `the participant refused the harness's token on GET ${PARTICIPANT_ID_PATH} (${res.status}): most likely its signature, ${tokenFix(s)}; or, if the participant takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE)`
         : `the participant refused the token on GET ${PARTICIPANT_ID_PATH} (${res.status}): ${tokenFix(s)}`,
       2,
     );

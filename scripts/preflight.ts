@@ -8,7 +8,14 @@ import { loadDotenv, displayUrl } from '../core/settings';
 import { capabilitiesOf } from '../core/target-info';
 import { TARGET_DOWN_EXIT } from './target-down';
 import { settingsOrExit } from './run-settings';
-import { preflight, PreflightError, skipForecast, staticTokenLife, timeAnswers } from './preflight-checks';
+import {
+  preflight,
+  PreflightError,
+  probeControlRoute,
+  skipForecast,
+  staticTokenLife,
+  timeAnswers,
+} from './preflight-checks';
 import { chooseTimeoutScale, timeoutScaleLine } from './run-pace';
 
 async function main(): Promise<number> {
@@ -49,10 +56,9 @@ async function main(): Promise<number> {
       ['rights', `${resolved.user} acts as and reads as every configured party`],
       ['template', 'its package is vetted on the synchronizer'],
       ['timeout scale', timeoutScaleLine(pace)],
-      ...skipForecast(resolved, caps.version).map((k): [string, string] => [
-        'will skip',
-        `${k.rules}: ${k.reason}`,
-      ]),
+      ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
+        (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
+      ),
     ];
     const width = Math.max(...lines.map(([k]) => k.length)) + 2;
     process.stdout.write(
