@@ -54,6 +54,7 @@ const NOT_PASSING: ReadonlySet<TestVerdict> = new Set([
   'fail',
   'unexpected-pass',
   'harness-defect',
+  'setup',
   'inconclusive',
 ]);
 
