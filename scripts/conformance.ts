@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerHelp } from '../core/cli-help';
 import { loadDotenv, newRunId } from '../core/settings';
 import { interfaceDocTemplate } from '../core/interface-doc';
 import { buildAllureReport, preloadAllure, reportPaths, ROOT } from './allure-report';
@@ -22,6 +23,15 @@ import { runShard } from './shard-run';
 import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from './playwright-cli';
 
+answerHelp(`Usage: npm run conformance [-- <Playwright test arguments>]
+Runs the conformance suite against LEDGER_BASE_URL (the in-process sandbox when it is unset): the global setup
+checks the target and every identity setting first, then the suite runs; the reports go to reports/
+(conformance.md and .json, junit.xml, the Allure report; LEDGER_REPORTS_DIR to move them). Settings: .env.example.
+  --grep <RULE-ID prefix | @tag>  select rules (VET-, @readonly; LEDGER_TAGS selects by tags too)
+  --shard=i/n                     run one shard of the suite; npm run merge builds the one report
+  any other argument              Playwright's own (npx playwright test --help lists them)
+Exit code: 0 every test passed; 1 a test did not pass; 2 a setting is wrong (one line names it); 3 the secret
+gate found a secret in the outputs; 4 the participant did not answer.`);
 loadDotenv();
 const paths = reportPaths();
 // First, before anything can stop the run: a run that ends on a wrong setting (exit 2) must leave no report of

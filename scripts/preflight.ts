@@ -4,6 +4,7 @@
 // rules that will skip there and why, and the timeout scale a read suggests. Nothing is submitted. A failure
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
+import { answerHelp } from '../core/cli-help';
 import { loadDotenv, displayUrl } from '../core/settings';
 import { capabilitiesOf } from '../core/target-info';
 import { TARGET_DOWN_EXIT } from './target-down';
@@ -19,6 +20,12 @@ import {
 import { chooseTimeoutScale, timeoutScaleLine } from './run-pace';
 
 async function main(): Promise<number> {
+  answerHelp(`Usage: npm run preflight
+What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
+its version, the token accepted, the identity settings (given, or asked of the participant), each configured
+user's rights, the command template's package vetted; then what the run will use and the rules that will skip,
+and why. Submits nothing. Settings as the run's (.env.example).
+Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`);
   loadDotenv();
   const s = settingsOrExit();
   // Without LEDGER_BASE_URL the in-process sandbox is the target, as in a conformance run.
