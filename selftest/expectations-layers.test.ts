@@ -123,19 +123,13 @@ test.describe('expectations layers', () => {
     }
   });
 
-  test('end to end: the waiver and Canton’s deviation both apply, expired and stale are listed, a malformed file exits 2', async () => {
+  test('end to end: the waiver and Canton’s deviation both apply, the expired one is listed, a wrong file exits 2 before any test', async () => {
     test.setTimeout(180_000);
     const out = mkdtempSync(join(tmpdir(), 'expectations-run-'));
     try {
       const file = teamFile(out, [
         { rule: 'VER-SEMVER', expect: 'fail', reason: 'waived by QA', owner: 'qa', until: '2999-12-31' },
         { rule: 'VER-SHAPE', expect: 'fail', reason: 'waiver that ran out', until: '2020-01-01' },
-        {
-          rule: 'VER-STABLE',
-          test: 'two reads of the version agree — renamed',
-          expect: 'fail',
-          reason: 'stale',
-        },
       ]);
       const env = {
         ...cleanEnv(),
@@ -162,9 +156,9 @@ test.describe('expectations layers', () => {
       expect(row('VER-SEMVER').reasons[0]).toContain('waived by');
       expect(row('VER-SHAPE').verdict, 'an expired waiver no longer excuses').toBe('fail');
       expect(matrix.expectations.expired.map((e) => e.rule)).toEqual(['VER-SHAPE']);
-      expect(matrix.expectations.stale.map((e) => e.rule)).toEqual(['VER-STABLE']);
+      expect(matrix.expectations.stale).toEqual([]);
       expect(run.stdout).toMatch(
-        /expectations\s+canton \(5 entries\) \+ .*team\.json \(3 entries, 1 expired\)/,
+        /expectations\s+canton \(5 entries\) \+ .*team\.json \(2 entries, 1 expired\)/,
       );
 
       writeFileSync(file, team([{ rule: 'VER-SEMVER', expect: 'fail', reason: 'r', until: 'soon' }]));
@@ -184,6 +178,19 @@ test.describe('expectations layers', () => {
         'no rule SUB-DEDUP-NEGATIV-PERIOD in the catalogue (did you mean SUB-DEDUP-NEGATIVE-PERIOD?)',
       );
       expect(existsSync(join(out, 'conformance.json')), 'no test ran').toBe(false);
+      // A title whose detail names no test of the suite (the spec's part, past the catalogue's title): the same,
+      // once the suite is loaded and before any test (reporters/expectations-titles.ts).
+      const renamed = { rule: 'VER-STABLE', test: 'two reads of the version agree — renamed' };
+      writeFileSync(file, team([{ ...renamed, expect: 'fail', reason: 'stale' }]));
+      const title = await runNode(
+        ['--require', 'tsx/cjs', 'scripts/conformance.ts', '--grep', 'VER-STABLE'],
+        env,
+      );
+      expect(title.status, title.stderr).toBe(2);
+      expect(title.stderr).toContain(
+        `entry 1 (VER-STABLE): "test" names no test of the suite: fix it to one of "two reads of the version agree"`,
+      );
+      expect(title.stdout, 'no test ran').not.toMatch(/✓|✘/);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
