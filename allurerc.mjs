@@ -49,6 +49,11 @@ export default {
         matchers: verdict('inconclusive'),
       },
       {
+        id: 'setup',
+        name: "Set-up mistake: the harness's configuration, not the participant (fix the setting named)",
+        matchers: verdict('set-up mistake'),
+      },
+      {
         id: 'harness-defect',
         name: 'Harness defect: broken by the harness, no verdict on the target',
         matchers: verdict('harness defect'),

@@ -45,7 +45,8 @@ interface Options {
 
 function usage(message?: string): never {
   if (message) console.error(`bench: ${message}`);
-  console.error(
+  // Asked for (--help): the usage on stdout, exit 0; after a wrong argument, on stderr with exit 2.
+  (message ? console.error : console.log)(
     [
       'usage: npm run bench [-- --only <part,…>] [--quick] [--out <file>] [--no-workers-what-if]',
       '         [--latency-workers 4,8,16] [--slow-delay <ms>] [--no-slow-control]',
@@ -58,7 +59,7 @@ function usage(message?: string): never {
       '  --no-slow-control  figure 8 without its run at LEDGER_TIMEOUT_SCALE=1',
     ].join('\n'),
   );
-  process.exit(2);
+  process.exit(message ? 2 : 0);
 }
 
 function parseArgs(argv: string[]): Options {

@@ -1,6 +1,7 @@
 // Whether a rule's needs (rules/needs.ts) are met here, and in which words a test skips when one is not: the
 // one function the tests' skips (fixtures/needs.ts) and the preflight's forecast both call.
-import { RULES } from '../rules/catalogue';
+import { RULES, type Rule } from '../rules/catalogue';
+import { NO_CONTROL_ROUTE } from './control-route';
 import { needsOf, type Need } from '../rules/needs';
 import type { Settings } from './settings';
 import { versionAtLeast } from './target-info';
@@ -11,6 +12,8 @@ export interface NeedContext {
   version: string | undefined;
   /** Why the token provider cannot sign tokens, or undefined when it can. */
   cannotMint: string | undefined;
+  /** Whether the target offers the sandbox's control route (core/control-route.ts). */
+  controlRoute: boolean;
 }
 
 /** Why the auth rules cannot be judged against this target, or undefined when they can. */
@@ -63,6 +66,8 @@ function unmet(need: Need, c: NeedContext): string | undefined {
       return c.cannotMint && `a token for LEDGER_SECOND_USER must be minted: ${c.cannotMint}`;
     case 'two-act-as':
       return s.actAs.length < 2 ? 'needs two actAs parties (LEDGER_ACT_AS)' : undefined;
+    case 'control-route':
+      return c.controlRoute ? undefined : NO_CONTROL_ROUTE;
     case 'synchronizer':
       return s.synchronizerId === undefined
         ? 'LEDGER_SYNCHRONIZER_ID=none: requests name no synchronizer, so there is none to echo'
@@ -85,10 +90,13 @@ export interface Skip {
   reason: string;
 }
 
-/** Every rule that will skip here for an unmet need, grouped by reason (the preflight's forecast). */
-export function skipsForecast(c: NeedContext): Skip[] {
+/**
+ * Every rule of `rules` (the run's selection) that will skip here for an unmet need, grouped by reason (the
+ * preflight's forecast and the run-information block's).
+ */
+export function skipsForecast(c: NeedContext, rules: readonly Rule[] = RULES): Skip[] {
   const byReason = new Map<string, string[]>();
-  for (const rule of RULES) {
+  for (const rule of rules) {
     const why = unmetNeed(rule.id, c);
     if (why !== undefined) byReason.set(why, [...(byReason.get(why) ?? []), rule.id]);
   }

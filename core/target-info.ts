@@ -20,6 +20,8 @@ export interface Target {
   limits: {
     maxVettedPackagesPageSize: number | undefined;
   };
+  /** Whether it offers the sandbox's control route (core/control-route.ts). */
+  controlRoute: boolean;
   /** True when the reported release is ≥ `release` (a pre-release counts as its release: 3.4.12-SNAPSHOT ≥ 3.4.12). */
   atLeast(release: string): boolean;
 }

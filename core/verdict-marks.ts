@@ -19,6 +19,13 @@ export function firstLine(text: string | undefined): string | undefined {
 export const INCONCLUSIVE = '[inconclusive]';
 
 /**
+ * The mark of an answer that can only mean the harness's own configuration is wrong (a configured user the
+ * participant does not know): the rule matrix reports such a test as a set-up verdict naming the setting —
+ * not the participant's failure, nor its pass.
+ */
+export const SETUP = '[setup]';
+
+/**
  * The expectation the harness set, where a fault run declared the outcome expected afterwards so that
  * Playwright keeps the worker (fixtures/outcome.ts).
  */

@@ -23,6 +23,7 @@ export const VERDICT_WORDS: Record<TestVerdict | 'not-run', string> = {
   'known-deviation': 'known deviation',
   'unexpected-pass': 'unexpected pass',
   'harness-defect': 'harness defect',
+  setup: 'set-up mistake',
   inconclusive: 'inconclusive',
   skip: 'skip',
   'not-run': 'not run',
@@ -50,7 +51,7 @@ export function allureStatusOf(
   verdict: TestVerdict | 'not-run',
   current: string | undefined,
 ): string | undefined {
-  if (verdict === 'inconclusive' || verdict === 'harness-defect') return 'broken';
+  if (verdict === 'inconclusive' || verdict === 'harness-defect' || verdict === 'setup') return 'broken';
   if (verdict === 'not-run') return 'skipped';
   return current;
 }

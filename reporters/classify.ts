@@ -11,6 +11,7 @@ import {
   EXPECTED_STATUS_ANNOTATION,
   firstLine,
   INCONCLUSIVE,
+  SETUP,
 } from '../core/verdict-marks';
 
 import type { TestVerdict } from './verdicts';
@@ -30,8 +31,9 @@ export function failedExpect(steps: readonly TestStep[]): boolean {
 export function failureKind(
   messages: readonly string[],
   steps: readonly TestStep[],
-): 'inconclusive' | 'fail' | 'harness-defect' {
+): 'setup' | 'inconclusive' | 'fail' | 'harness-defect' {
   const text = messages.map((m) => stripVTControlCharacters(m)).join('\n');
+  if (text.includes(SETUP)) return 'setup';
   if (text.includes(INCONCLUSIVE)) return 'inconclusive';
   if (failedExpect(steps) || messages.some((m) => NAMED_ASSERTION.test(stripVTControlCharacters(m))))
     return 'fail';
@@ -51,6 +53,8 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   // Lost on the way (the target died, a transport error) or out of time, a test says nothing about the target:
   // an expected failure included — neither its known deviation nor the deviation's disappearance was seen.
   if (result.status !== 'passed') {
+    // The harness's configuration is wrong (a configured user unknown): neither a failure nor an excused one.
+    if (error.includes(SETUP)) return { verdict: 'setup', reason: firstLine(error) };
     if (error.includes(INCONCLUSIVE) || result.status === 'interrupted') {
       return { verdict: 'inconclusive', reason: firstLine(error) ?? result.status };
     }

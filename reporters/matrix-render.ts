@@ -32,6 +32,7 @@ export const LABEL: Record<RuleVerdict, string> = {
   'known-deviation': 'known deviation',
   'unexpected-pass': 'UNEXPECTED PASS',
   'harness-defect': 'HARNESS DEFECT',
+  setup: 'SET-UP MISTAKE',
   inconclusive: 'inconclusive',
   skip: 'skip',
   'not-run': 'not run',
@@ -95,6 +96,7 @@ const NEEDS_A_LOOK: ReadonlySet<string> = new Set([
   'fail',
   'unexpected-pass',
   'harness-defect',
+  'setup',
   'inconclusive',
 ]);
 

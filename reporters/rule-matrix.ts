@@ -55,6 +55,7 @@ const NOT_PASSING: ReadonlySet<TestVerdict> = new Set([
   'fail',
   'unexpected-pass',
   'harness-defect',
+  'setup',
   'inconclusive',
 ]);
 

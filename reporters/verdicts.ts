@@ -10,7 +10,9 @@ export type TestVerdict =
   | 'skip'
   | 'inconclusive'
   /** Broken by the harness's own code (not an assertion, not the transport): no verdict on the target. */
-  | 'harness-defect';
+  | 'harness-defect'
+  /** Stopped by the harness's configuration (a configured user unknown): no verdict on the target. */
+  | 'setup';
 export type RuleVerdict = TestVerdict | 'not-run';
 
 export interface TestRecord {
@@ -39,6 +41,7 @@ const ORDER: RuleVerdict[] = [
   'fail',
   'unexpected-pass',
   'harness-defect',
+  'setup',
   'inconclusive',
   'known-deviation',
   'pass',

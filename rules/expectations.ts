@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import cantonBaseline from './expectations/canton.json';
 import expectationsSchema from './expectations/expectations.schema.json';
 import { compareReleases } from './versions';
+import { RULES, ruleById } from './catalogue';
 
 /**
  * What Canton does instead of the rule, as the harness can check it. Each check is implemented beside the
@@ -133,7 +134,50 @@ export function parseLayer(text: string, from: string): Layer {
         : `, entry ${Number(index) + 1}${typeof entry?.rule === 'string' ? ` (${entry.rule})` : ''}`;
     throw new ExpectationsError(`${from}${named}: ${fixOf(error)}`);
   }
+  json.deviations.forEach((d, i) => {
+    const wrong = againstCatalogue(d);
+    if (wrong !== undefined) throw new ExpectationsError(`${from}, entry ${i + 1} (${d.rule}): ${wrong}`);
+  });
   return { ...json, from };
+}
+
+/**
+ * What in an entry names nothing of the catalogue, with the fix; undefined when its rule exists and its test
+ * (if any) can be one of that rule's. Every test of a rule is titled `<id> <the rule's title>[ — detail]`, so a
+ * title that does not start so can never match: a typo that would otherwise surface after the run, as stale.
+ */
+function againstCatalogue(d: Deviation): string | undefined {
+  const rule = ruleById(d.rule);
+  if (rule === undefined) {
+    const near = closestRuleId(d.rule);
+    return `no rule ${d.rule} in the catalogue${near ? ` (did you mean ${near}?)` : ''}: fix "rule" (rules/groups/ lists every id)`;
+  }
+  if (d.test === undefined) return undefined;
+  const rest = d.test.startsWith(`${d.rule} `) ? d.test.slice(d.rule.length).trim() : d.test.trim();
+  return rest.startsWith(rule.title)
+    ? undefined
+    : `"test" names no test of ${d.rule}: its tests are titled "${d.rule} ${rule.title}" (and a detail after it for some); fix "test", or leave it out to name every test of the rule`;
+}
+
+/** The catalogue's id nearest to a mistyped one (a few edits away at most), for the error's hint. */
+function closestRuleId(id: string): string | undefined {
+  let best: { id: string; d: number } | undefined;
+  for (const r of RULES) {
+    const d = editDistance(id, r.id);
+    if (d <= 3 && (best === undefined || d < best.d)) best = { id: r.id, d };
+  }
+  return best?.id;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
 }
 
 /**

@@ -18,6 +18,8 @@ export type Need =
   | 'two-act-as'
   /** Requests that name a synchronizer (not LEDGER_SYNCHRONIZER_ID=none). */
   | 'synchronizer'
+  /** The sandbox's control route, to vet packages while a rule reads (core/control-route.ts). */
+  | 'control-route'
   /** A target release of at least `release`, with why. */
   | { release: string; why: string };
 
@@ -48,6 +50,7 @@ export const RULE_NEEDS: Readonly<Record<string, readonly Need[]>> = {
   'SUB-DEDUP-ACTAS-ORDER': ['two-act-as'],
   'SUB-DEDUP-NEW-ACTAS': ['two-act-as'],
   'SUB-SYNCHRONIZER-ECHO': ['synchronizer'],
+  'VET-PAGE-TOKEN-REPEAT-MORE': ['control-route'],
   'SUB-TREE-REMOVED-3-5': [{ release: '3.5.0', why: 'the removal applies from the server release 3.5.0' }],
   'SUB-TAPS-NONPOSITIVE': [
     {

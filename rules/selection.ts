@@ -164,6 +164,14 @@ export function tagSelection(
   };
 }
 
+/** The rules this run selects by tag or id prefix (the whole catalogue without such a selection). */
+export function selectedRules(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = process.argv,
+): Rule[] {
+  return selection(env, argv)?.rules ?? [...RULES];
+}
+
 /**
  * Whether the run may create something on the target: a rule tagged @writes among those selected. Any other
  * --grep (a regular expression of Playwright's) is taken as the whole catalogue.
@@ -172,7 +180,7 @@ export function selectionWrites(
   env: Record<string, string | undefined> = process.env,
   argv: readonly string[] = process.argv,
 ): boolean {
-  return (selection(env, argv)?.rules ?? RULES).some((r) => r.tags.includes('@writes'));
+  return selectedRules(env, argv).some((r) => r.tags.includes('@writes'));
 }
 
 /** tagSelection, or print the message and stop the process (exit code 2, like a wrong setting). */

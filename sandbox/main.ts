@@ -20,7 +20,16 @@ function credentials(config: SandboxConfig): string {
   return `auth hs256 ${secret}, user ${user}, ${audience}`;
 }
 
+const USAGE = `Usage: npm run sandbox [-- --<setting> <value> …]
+The sandbox participant in the foreground, until SIGINT/SIGTERM. Settings from the environment (and .env) and
+flags, which win: --port 7575 is SANDBOX_PORT, --control is SANDBOX_CONTROL=true, --log-level debug is LOG_LEVEL;
+every SANDBOX_* setting is in .env.example and sandbox/README.md. A bad one stops it with exit 2 and one line.`;
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   dotenv.config({ quiet: true });
   let config: SandboxConfig;
   try {

@@ -44,6 +44,8 @@ export function reportPaths(reports = process.env.LEDGER_REPORTS_DIR || join(ROO
     lastRun: join(dir, 'history', 'last-run-id'),
     target: join(dir, 'target.json'),
     matrix: join(dir, 'conformance.json'),
+    /** The rule matrix for reading (reporters/rule-matrix.ts writes both). */
+    markdown: join(dir, 'conformance.md'),
     junit: join(dir, 'junit.xml'),
   };
 }

@@ -3,6 +3,7 @@
 // the target's history folder (reports/history/targets/…/baselines/), kept between runs as the history is.
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { answerHelp } from '../core/cli-help';
 import { readJsonFile } from '../reporters/allure-results';
 import { BASELINE_NAME, baselineFile, targetHistoryDir, type RunTarget } from '../reporters/run-history';
 
@@ -69,4 +70,10 @@ function main(argv: string[]): number {
   return 0;
 }
 
-if (require.main === module) process.exit(main(process.argv.slice(2)));
+if (require.main === module) {
+  answerHelp(`Usage: npm run baseline -- save <name> | list
+save <name>  keeps the last run's verdicts of its target as a named baseline (letters, digits, . _ -), e.g.
+             before an upgrade; a later run compares with it when LEDGER_COMPARE_WITH=<name>
+list         the baselines saved for the last run's target`);
+  process.exit(main(process.argv.slice(2)));
+}

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { answerHelp } from '../core/cli-help';
 import { compareRuns, CompareInputError, readRun } from '../reporters/compare-runs';
 import { renderCompareHtml, renderCompareMarkdown, renderCompareSummary } from '../reporters/compare-render';
 
@@ -17,6 +18,10 @@ function fail(message: string): never {
 }
 
 function main(): void {
+  answerHelp(`Usage: ${USAGE}
+Several runs side by side (two participants, or one before and after an upgrade). Each <run folder> is a run's
+reports folder or an unzipped nightly artifact (conformance.json, maybe target.json). Writes compare.md and
+compare.html in --out (default reports/) and prints how many rules differ. Exit 0 once written; 2 on bad input.`);
   let parsed: ReturnType<typeof parseArgs<{ options: { out: { type: 'string' } }; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ options: { out: { type: 'string' } }, allowPositionals: true });

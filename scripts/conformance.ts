@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerHelp } from '../core/cli-help';
 import { loadDotenv, newRunId } from '../core/settings';
 import { interfaceDocTemplate } from '../core/interface-doc';
 import { buildAllureReport, preloadAllure, reportPaths, ROOT } from './allure-report';
@@ -22,7 +23,24 @@ import { runShard } from './shard-run';
 import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from './playwright-cli';
 
+answerHelp(`Usage: npm run conformance [-- <Playwright test arguments>]
+Runs the conformance suite against LEDGER_BASE_URL (the in-process sandbox when it is unset): the global setup
+checks the target and every identity setting first, then the suite runs; the reports go to reports/
+(conformance.md and .json, junit.xml, the Allure report; LEDGER_REPORTS_DIR to move them). Settings: .env.example.
+  --grep <RULE-ID prefix | @tag>  select rules (VET-, @readonly; LEDGER_TAGS selects by tags too)
+  --shard=i/n                     run one shard of the suite; npm run merge builds the one report
+  any other argument              Playwright's own (npx playwright test --help lists them)
+Exit code: 0 every test passed; 1 a test did not pass; 2 a setting is wrong (one line names it); 3 the secret
+gate found a secret in the outputs; 4 the participant did not answer.`);
 loadDotenv();
+const paths = reportPaths();
+// First, before anything can stop the run: a run that ends on a wrong setting (exit 2) must leave no report of
+// an earlier run to be read as its own. A shard writes to a folder of its own; the merge clears these itself.
+if (!process.argv.slice(2).some((a) => a.startsWith('--shard'))) {
+  for (const p of [paths.output, paths.singleFile, paths.junit, paths.target, paths.matrix, paths.markdown]) {
+    rmSync(p, { recursive: true, force: true });
+  }
+}
 const s = settingsOrExit();
 try {
   interfaceDocTemplate();
@@ -48,11 +66,8 @@ if (sharding.shard) {
   process.exit(runShard(s, shard, config, rest, process.env.LEDGER_RUN_ID));
 }
 
-const paths = reportPaths();
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
-for (const p of [paths.results, paths.output, paths.singleFile, paths.junit, paths.target]) {
-  rmSync(p, { recursive: true, force: true });
-}
+rmSync(paths.results, { recursive: true, force: true });
 if (!process.env.LEDGER_REPORTS_DIR)
   rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
 

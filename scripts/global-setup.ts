@@ -20,8 +20,10 @@ import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../core/target-info';
 import { interfaceDocTemplate } from '../core/interface-doc';
 import { UNREACHABLE_ENV } from '../core/target-lost';
 import {
+  checkIdentities,
   preflight,
   PreflightError,
+  probeControlRoute,
   readVersion,
   skipForecast,
   staticTokenLife,
@@ -83,12 +85,15 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   let version: VersionRead;
   let identity: IdentityValue[] | undefined;
   let times: AnswerTimes | undefined;
-  if (sandbox) version = await readVersion(baseUrl, s);
-  else {
-    // A real participant: ask for the identity settings left unset, hand them to the workers (they re-read
-    // their settings from process.env, as LEDGER_RESOLVED_BASE_URL), and run the preflight checks, so a run
-    // that nothing could pass stops here with one line instead of a page of red tests.
-    try {
+  try {
+    if (sandbox) {
+      version = await readVersion(baseUrl, s);
+      // The identity settings may override the development defaults: a wrong one stops the run here too.
+      await checkIdentities(s, baseUrl);
+    } else {
+      // A real participant: ask for the identity settings left unset, hand them to the workers (they re-read
+      // their settings from process.env, as LEDGER_RESOLVED_BASE_URL), and run the preflight checks, so a run
+      // that nothing could pass stops here with one line instead of a page of red tests.
       const checked = await preflight(s, baseUrl);
       version = checked.version;
       if (checked.resolution) {
@@ -105,20 +110,21 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
           baseUrl,
           selectionWrites() || 'the selection creates nothing, all its rules @readonly',
         );
-    } catch (e) {
-      if (!(e instanceof PreflightError)) throw e;
-      process.stderr.write(`ledger-conformance: ${e.message}\n`);
-      // A target that stopped answering leaves its trace: a shard's merge then names it instead of a missing shard.
-      if (e.exitCode === 4)
-        writeTarget({
-          baseUrl: displayUrl(baseUrl),
-          startedAt: new Date().toISOString(),
-          unreachable: e.message,
-        });
-      process.exit(e.exitCode);
     }
+  } catch (e) {
+    if (!(e instanceof PreflightError)) throw e;
+    process.stderr.write(`ledger-conformance: ${e.message}\n`);
+    // A target that stopped answering leaves its trace: a shard's merge then names it instead of a missing shard.
+    if (e.exitCode === 4)
+      writeTarget({
+        baseUrl: displayUrl(baseUrl),
+        startedAt: new Date().toISOString(),
+        unreachable: e.message,
+      });
+    process.exit(e.exitCode);
   }
   const { document, problem, unreachable } = version;
+  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
   const pace = chooseTimeoutScale(
     s,
     times,
@@ -143,7 +149,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     ...(selectionWrites() ? [] : [READ_ONLY_LINE]),
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
-    ...(sandbox || unreachable ? [] : skipForecast(s, caps.version)).map((k): [string, string] => [
+    ...(unreachable ? [] : skipForecast(s, caps.version, controlRoute)).map((k): [string, string] => [
       'will skip',
       `${k.rules}: ${k.reason}`,
     ]),

@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { answerHelp } from '../core/cli-help';
 import { loadDotenv } from '../core/settings';
 import { readJsonFile, type TargetFile } from '../reporters/allure-results';
 import { buildAllureReport, reportPaths, ROOT } from './allure-report';
@@ -225,6 +226,10 @@ export async function merge(): Promise<number> {
 }
 
 if (require.main === module) {
+  answerHelp(`Usage: npm run merge
+The one report of a sharded run (npm run conformance -- --shard=i/n on each machine): reads every shard's blob
+in reports/blob/ and folder in reports/shards/ (LEDGER_REPORTS_DIR to read elsewhere), checks they are one whole
+run against one target, and writes the reports an unsharded run writes. Exit codes as npm run conformance's.`);
   loadDotenv();
   void merge().then((code) => process.exit(code));
 }

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { answerHelp } from '../core/cli-help';
 import { newRunId } from '../core/settings';
 import { RULES } from '../rules/catalogue';
 import { buildApp } from '../sandbox/app';
@@ -194,6 +195,13 @@ function runPlaywright(projects: PlannedProject[], workers: number, recordsFile:
 }
 
 async function main(): Promise<void> {
+  answerHelp(`Usage: npm run mutation [-- --faults a,b] [--full | --by-rule] [--workers N] [--out DIR] [--extra FILE]
+Proves every check can fail: a clean sandbox and one sandbox per fault, the suite run against each; writes
+reports/mutation.{json,md} (or --out DIR). Exits non-zero unless the clean sandbox is green, every conformance
+fault is killed by a rule it declares and every transport fault stays inconclusive.
+  --faults a,b   only these faults (sandbox/faults/)      --full     every spec against every fault
+  --by-rule      only the declared rules' tests           --workers  Playwright workers (default: all cores)
+  --extra FILE   faults of a team's own, from FILE`);
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(opts.out, { recursive: true });
   const started = Date.now();

@@ -4,13 +4,7 @@
 // template's package vetted on the synchronizer — and the rules that will skip there and why. Shared by
 // `npm run preflight` (scripts/preflight.ts) and the global setup of every conformance run. Every failure is
 // ONE line naming what to set; no header or token is ever in it (all requests go through core/http.ts).
-import {
-  DiscoveryError,
-  packageRefsOf,
-  partiesFromRights,
-  synchronizersVetting,
-  type Fetcher,
-} from '../core/discovery';
+import { DiscoveryError, packageRefsOf, synchronizersVetting, type Fetcher } from '../core/discovery';
 import { REQUEST_TIMEOUT_MS, TransportFailure, type HttpResponse } from '../core/http';
 import { PATHS, UNAVAILABLE_STATUSES } from '../core/ledger-client';
 import { CommandFactory, RunIds, seededFaker, seedOf } from '../core/command-factory';
@@ -19,10 +13,13 @@ import { redact } from '../core/redact';
 import { displayUrl, type Settings } from '../core/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../core/token-providers';
 import { skipsForecast, type Skip } from '../core/rule-needs';
+import { CONTROL_PROBE_BODY, CONTROL_VET_PATH, controlRouteAnswered } from '../core/control-route';
+import { selectedRules } from '../rules/selection';
 import type { AnswerTimes } from './run-pace';
 
 import { Client, PreflightError, tokenFix, type Env } from './preflight-client';
 import { blank, isMinting, resolveIdentity, type Resolution } from './preflight-identity';
+import { checkRights, checkSecondUser } from './preflight-rights';
 
 export { PreflightError } from './preflight-client';
 export { resolveIdentity, type IdentityValue, type Resolution } from './preflight-identity';
@@ -119,60 +116,52 @@ function tokenRefused(s: Settings, status: number): never {
 }
 
 /**
- * The checks before any command: the token accepted, the user's rights covering the parties, the template's
- * package vetted on the synchronizer. Throws PreflightError with the one line to print.
+ * The checks before any command: the token accepted, every configured identity (the user's rights covering the
+ * parties, the second user), the template's package vetted on the synchronizer. Throws PreflightError with the
+ * one line to print.
  */
 export async function checkTarget(s: Settings, baseUrl: string, version: VersionRead): Promise<void> {
   if (version.status === 401 || version.status === 403) tokenRefused(s, version.status);
+  await withClient(s, baseUrl, async (client) => {
+    await identitySteps(client, s);
+    await checkVetted(client.fetcher(s), s);
+  });
+}
+
+/**
+ * The identity checks alone, for a run against the in-process sandbox: its settings are the development
+ * defaults unless overridden, and an override is as likely wrong as against any participant. (Not the
+ * template's vetting: a fault run breaks the sandbox's listing on purpose, for the rules to judge.)
+ */
+export async function checkIdentities(s: Settings, baseUrl: string): Promise<void> {
+  await withClient(s, baseUrl, (client) => identitySteps(client, s));
+}
+
+async function identitySteps(client: Client, s: Settings): Promise<void> {
+  if (s.auth.kind !== 'none') await checkRights(client.fetcher(s), s);
+  await checkSecondUser(client, s);
+}
+
+/** Runs `steps` with a client, every failure turned into the one line of a PreflightError. */
+async function withClient(
+  s: Settings,
+  baseUrl: string,
+  steps: (client: Client) => Promise<void>,
+): Promise<void> {
   const client = new Client(baseUrl, s.timeoutScale);
   try {
-    const fetcher = client.fetcher(s);
-    if (s.auth.kind !== 'none') await checkRights(fetcher, s);
-    await checkVetted(fetcher, s);
+    await steps(client);
   } catch (e) {
     if (client.refused) throw client.refused;
     if (e instanceof PreflightError) throw e;
     if (e instanceof DiscoveryError) throw new PreflightError(e.message, client.lost ? 4 : 2);
     if (e instanceof TransportFailure)
       throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
+    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
     throw e;
   } finally {
     await client.close();
   }
-}
-
-async function checkRights(fetcher: Fetcher, s: Settings): Promise<void> {
-  const path = `/v2/users/${encodeURIComponent(s.user)}/rights`;
-  const res = await fetcher({ method: 'GET', path });
-  if (res.status === 403 || res.status === 404)
-    throw new PreflightError(
-      `GET ${path} answered ${res.status}: the token's user is not ${s.user} (or it is unknown here): set LEDGER_USER to the token's user`,
-      2,
-    );
-  if (res.status !== 200)
-    throw new PreflightError(`GET ${path} answered ${res.status}: set LEDGER_ACT_AS and LEDGER_READ_AS`, 2);
-  const rights = partiesFromRights(res.body);
-  const fix = `grant it, or set LEDGER_ACT_AS (it acts as ${rights.actAs.join(',') || 'no party'})`;
-  const noAct = s.actAs.find((p) => !rights.actAs.includes(p));
-  if (s.actAs.length === 0 || rights.actAs.length === 0)
-    throw new PreflightError(
-      `user ${s.user} has no CanActAs right (GET ${path}): grant one, or set LEDGER_USER to a user that has`,
-      2,
-    );
-  if (noAct !== undefined)
-    throw new PreflightError(`user ${s.user} may not act as ${noAct} (GET ${path}): ${fix}`, 2);
-  const readable = [...rights.actAs, ...rights.readAs];
-  const noRead = s.readAs.find((p) => !readable.includes(p));
-  if (noRead !== undefined)
-    throw new PreflightError(
-      `user ${s.user} may not read as ${noRead} (GET ${path}): grant it, or set LEDGER_READ_AS (it reads as ${rights.readAs.join(',') || 'none'}; none is allowed)`,
-      2,
-    );
-  if (readable.includes(s.unauthorizedParty))
-    throw new PreflightError(
-      `user ${s.user} has a right for LEDGER_UNAUTHORIZED_PARTY=${s.unauthorizedParty} (GET ${path}): set it to a party the user has no right for, or leave it unset`,
-      2,
-    );
 }
 
 async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
@@ -340,7 +329,33 @@ export async function timeAnswers(
   }
 }
 
-/** The rules that will skip on this participant with these settings, and why: the tests' own words. */
-export function skipForecast(s: Settings, version: string | undefined): Skip[] {
-  return skipsForecast({ settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason });
+/**
+ * The rules of the run's selection that will skip on this participant with these settings, and why: the tests'
+ * own words, from the same function their skips call (core/rule-needs.ts).
+ */
+export function skipForecast(s: Settings, version: string | undefined, controlRoute: boolean): Skip[] {
+  return skipsForecast(
+    { settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason, controlRoute },
+    selectedRules(),
+  );
+}
+
+/** Whether the target offers the sandbox's control route, asked as the workers ask (core/control-route.ts). */
+export async function probeControlRoute(s: Settings, baseUrl: string): Promise<boolean> {
+  const client = new Client(baseUrl, s.timeoutScale);
+  try {
+    const res = await client.send(
+      'POST',
+      CONTROL_VET_PATH,
+      await tokenProviderFor(s).token(),
+      CONTROL_PROBE_BODY,
+    );
+    return controlRouteAnswered(res.status);
+  } catch (e) {
+    if (e instanceof TransportFailure)
+      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
+    throw e;
+  } finally {
+    await client.close();
+  }
 }

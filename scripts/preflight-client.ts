@@ -2,6 +2,7 @@
 // that asks the participant with the settings' token, and what to set when the participant refuses that token.
 import type { Fetcher } from '../core/discovery';
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../core/http';
+import { unknownUserRefusal } from '../core/ledger-client';
 import type { Settings } from '../core/settings';
 import { tokenProviderFor } from '../core/token-providers';
 
@@ -43,6 +44,11 @@ export class Client {
     const provider = tokenProviderFor(s);
     return async ({ method, path, body }) => {
       const res = await this.send(method, path, await provider.token(), body);
+      // A valid token of a user the participant does not know: the user setting is the cause, not the key.
+      if (unknownUserRefusal(res.status, parse(res.text))) {
+        this.refused ??= unknownUser(s, `${method} ${path.split('?')[0]}`);
+        throw this.refused;
+      }
       if (refusal && res.status === 401) {
         // Kept as well as thrown: discovery wraps a fetcher's error in its own, which names another setting.
         this.refused ??= new PreflightError(
@@ -82,6 +88,28 @@ export function parse(text: string): Json {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/** The one line for a run's token whose user the participant does not know, naming the setting behind it. */
+export function unknownUser(s: Settings, what: string): PreflightError {
+  const answered = `${what} answered 403 "invalid token": a valid token of a user this participant does not know, or deactivated`;
+  switch (s.auth.kind) {
+    case 'static':
+      return new PreflightError(
+        `the user of LEDGER_TOKEN is not a user of this participant (${answered}): set LEDGER_TOKEN to a token of one of its users`,
+        2,
+      );
+    case 'oauth2':
+      return new PreflightError(
+        `the user the IdP's token names is not a user of this participant (${answered}): create it there, or check LEDGER_OAUTH_CLIENT_ID`,
+        2,
+      );
+    default:
+      return new PreflightError(
+        `LEDGER_USER=${s.user} is not a user of this participant (${answered}): set LEDGER_USER to one of its users`,
+        2,
+      );
   }
 }
 

@@ -17,6 +17,7 @@ import { TransportFailure } from '../core/http';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../core/settings';
 import { tokenProviderFor } from '../core/token-providers';
 import { Client, PING_PACKAGE, PreflightError, tokenFix, type Env } from './preflight-client';
+import { checkPartyRights } from './preflight-rights';
 
 /** One identity value as the run-information block and reports/target.json show it. */
 export interface IdentityValue {
@@ -106,7 +107,9 @@ async function askParticipantId(client: Client, s: Settings, env: Env): Promise<
   if (res.status === 401 || res.status === 403) {
     throw new PreflightError(
       bootstrap
-        ? `the participant refused a scope-form token on GET ${PARTICIPANT_ID_PATH} (${res.status}): if it takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE); if it trusts no token of this key, ${tokenFix(s)}`
+        ? // A key or secret the participant does not trust is the usual cause; a participant that takes only the
+          // audience form (a custom target-audience) is rarer, and refuses the same way.
+          `the participant refused the harness's token on GET ${PARTICIPANT_ID_PATH} (${res.status}): most likely its signature, ${tokenFix(s)}; or, if the participant takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE)`
         : `the participant refused the token on GET ${PARTICIPANT_ID_PATH} (${res.status}): ${tokenFix(s)}`,
       2,
     );
@@ -181,6 +184,13 @@ async function resolveWith(
   known.participantId = current.participantId;
   if (!unset.has('LEDGER_SYNCHRONIZER_ID')) known.synchronizerId = current.synchronizerId ?? null;
   if (!unset.has('LEDGER_UNAUTHORIZED_PARTY')) known.unauthorizedParty = current.unauthorizedParty;
+  // Parties given for a known user: its rights first, as the likeliest cause of any later refusal (a party it
+  // has no right for makes every call naming it a redacted 403, which would point at another setting).
+  if (known.user !== undefined && s.auth.kind !== 'none' && (known.actAs ?? known.readAs) !== undefined)
+    await checkPartyRights(fetcher, current, {
+      actAs: known.actAs !== undefined,
+      readAs: known.readAs !== undefined,
+    });
   let found;
   try {
     found = await discover(

@@ -4,15 +4,29 @@
 // rules that will skip there and why, and the timeout scale a read suggests. Nothing is submitted. A failure
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
+import { answerHelp } from '../core/cli-help';
 import { loadDotenv, displayUrl } from '../core/settings';
 import { announceClearCredentials } from '../core/cleartext';
 import { capabilitiesOf } from '../core/target-info';
 import { TARGET_DOWN_EXIT } from './target-down';
 import { settingsOrExit } from './run-settings';
-import { preflight, PreflightError, skipForecast, staticTokenLife, timeAnswers } from './preflight-checks';
+import {
+  preflight,
+  PreflightError,
+  probeControlRoute,
+  skipForecast,
+  staticTokenLife,
+  timeAnswers,
+} from './preflight-checks';
 import { chooseTimeoutScale, timeoutScaleLine } from './run-pace';
 
 async function main(): Promise<number> {
+  answerHelp(`Usage: npm run preflight
+What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
+its version, the token accepted, the identity settings (given, or asked of the participant), each configured
+user's rights, the command template's package vetted; then what the run will use and the rules that will skip,
+and why. Submits nothing. Settings as the run's (.env.example).
+Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`);
   loadDotenv();
   const s = settingsOrExit();
   announceClearCredentials(s); // before the first request carries one
@@ -51,10 +65,9 @@ async function main(): Promise<number> {
       ['rights', `${resolved.user} acts as and reads as every configured party`],
       ['template', 'its package is vetted on the synchronizer'],
       ['timeout scale', timeoutScaleLine(pace)],
-      ...skipForecast(resolved, caps.version).map((k): [string, string] => [
-        'will skip',
-        `${k.rules}: ${k.reason}`,
-      ]),
+      ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
+        (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
+      ),
     ];
     const width = Math.max(...lines.map(([k]) => k.length)) + 2;
     process.stdout.write(

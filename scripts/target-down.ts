@@ -7,6 +7,8 @@ import { displayUrl } from '../core/settings';
 import { readJsonFile } from '../reporters/allure-results';
 
 export const TARGET_DOWN_EXIT = 4;
+/** A setting is wrong: the exit code of a run stopped by one, and of one whose only trouble was one. */
+export const SETTING_EXIT = 2;
 
 /** Verdicts that say something is wrong besides the target being gone. */
 const WORSE = new Set(['fail', 'unexpected-pass', 'harness-defect']);
@@ -30,6 +32,12 @@ export function runExitCode(
   const matrix = readJsonFile<Matrix>(matrixFile);
   if (testsStatus === 0) return testsStatus;
   if (matrix?.targetLost && !matrix.tests?.some((t) => WORSE.has(t.verdict))) return TARGET_DOWN_EXIT;
+  // A configured user the participant does not know, and nothing else wrong: a setting to fix, as at the start.
+  if (
+    matrix?.tests?.some((t) => t.verdict === 'setup') &&
+    !matrix.tests.some((t) => WORSE.has(t.verdict) || t.verdict === 'inconclusive')
+  )
+    return SETTING_EXIT;
   const changes = matrix?.changes;
   if (failOn === 'regressions' && testsStatus === 1 && changes?.since && changes.newFailures.length === 0)
     return 0;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
+import { forecastOf, skipsOf } from './support/forecast';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from './support/staging-kit';
 import { playwrightCommand } from '../scripts/playwright-cli';
 
@@ -75,6 +76,14 @@ test.describe('discovery in a conformance run against a staging-like participant
     expect(explicit.status, log(explicit)).toBe(0);
     expect(verdicts(discovered)).toEqual(verdicts(explicit));
     expect(Object.keys(verdicts(discovered)).length).toBeGreaterThan(100);
+    // The preflight's forecast is what the run skipped, word for word (no control route here: its rule too).
+    const preflight = await runNode(['--require', 'tsx/cjs', 'scripts/preflight.ts'], {
+      ...cleanEnv(),
+      ...minimal(target, 'qa-runner'),
+    });
+    expect(preflight.status, preflight.stderr).toBe(0);
+    expect(forecastOf(preflight.stdout)).toEqual(skipsOf(discovered.out));
+    expect(skipsOf(discovered.out)['VET-PAGE-TOKEN-REPEAT-MORE']).toContain('no control route');
 
     // The run says where each value came from, in its output and in target.json.
     const id = identityOf(discovered);

@@ -2,7 +2,7 @@
 // `until` day no longer excuses and is listed as expired, an entry matching no test is listed as stale, and a
 // malformed file stops the run with one line naming the file, the entry and the fix. One child run proves it
 // end to end (VER- rules, the sandbox breaking VER-SEMVER and VER-SHAPE).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -17,6 +17,9 @@ import {
 import { expectationsStatus } from '../reporters/expectations-status';
 import { expectationsInfo } from '../scripts/expectations-info';
 import { cleanEnv, runNode } from './support/child-run';
+
+/** VER-FEATURES' title in the catalogue: each of its tests is titled `VER-FEATURES <this> — <feature>`. */
+const FEATURES = 'every feature of the descriptor is present with a sane value';
 
 const team = (deviations: Baseline['deviations']): string => JSON.stringify({ name: 'team', deviations });
 
@@ -51,13 +54,13 @@ test.describe('expectations layers', () => {
     const layers = [
       parseLayer(
         team([
-          { rule: 'VER-FEATURES', test: 'every feature — a.b', expect: 'fail', reason: 'r' },
+          { rule: 'VER-FEATURES', test: `${FEATURES} — a.b`, expect: 'fail', reason: 'r' },
           { rule: 'VER-SEMVER', expect: 'fail', reason: 'r', until: '2026-01-31' },
         ]),
         'team.json',
       ),
     ];
-    const title = (s: string) => `VER-FEATURES every feature — ${s}`;
+    const title = (s: string) => `VER-FEATURES ${FEATURES} — ${s}`;
     expect(entriesFor(layers, 'VER-FEATURES', title('a.b'), '3.4.0').active).toBeDefined();
     expect(entriesFor(layers, 'VER-FEATURES', title('a.c'), '3.4.0').active).toBeUndefined();
     expect(entriesFor(layers, 'VER-SEMVER', 'VER-SEMVER t', '3.4.0', '2026-01-31').active).toBeDefined();
@@ -69,18 +72,17 @@ test.describe('expectations layers', () => {
   test('expired and stale entries are listed, entries of rules outside the selection are not', () => {
     const file = teamFile(dir, [
       { rule: 'VER-SEMVER', expect: 'fail', reason: 'old', until: '2020-01-01' },
-      { rule: 'VER-SHAPE', test: 'no such test', expect: 'fail', reason: 'renamed' },
-      { rule: 'VER-NOT-A-RULE', expect: 'fail', reason: 'typo' },
+      { rule: 'VER-FEATURES', test: `${FEATURES} — gone`, expect: 'fail', reason: 'renamed' },
       { rule: 'VET-SHAPE', expect: 'fail', reason: 'not selected' },
     ]);
     const info = expectationsInfo(`none,${file}`, '3.4.11', '2026-11-26');
-    const status = expectationsStatus(info, new Set(), new Set(['VER-SEMVER', 'VER-SHAPE']));
+    const status = expectationsStatus(info, new Set(), new Set(['VER-SEMVER', 'VER-FEATURES']));
     expect(status.expired.map((e) => e.rule)).toEqual(['VER-SEMVER']);
+    // A detail after the rule's title is the spec's: only the run's tests show that it names none.
     expect(status.stale.map((e) => [e.rule, e.why])).toEqual([
-      ['VER-SHAPE', 'no test of VER-SHAPE is titled "no such test"'],
-      ['VER-NOT-A-RULE', 'VER-NOT-A-RULE is not a catalogued rule'],
+      ['VER-FEATURES', `no test of VER-FEATURES is titled "${FEATURES} — gone"`],
     ]);
-    expect(placed(loadLayers(`none,${file}`, '3.4.11'))).toHaveLength(4);
+    expect(placed(loadLayers(`none,${file}`, '3.4.11'))).toHaveLength(3);
   });
 
   test('a malformed file: one line naming the file, the entry and the fix', () => {
@@ -98,6 +100,15 @@ test.describe('expectations layers', () => {
         'bad.json, entry 1 (VER-SEMVER): set "expect" to one of "fail", "skip"',
       ],
       ['{"name": "x", "deviations": [', 'bad.json is not JSON'],
+      // Checked against the catalogue before any test: a typo never waits for the run to show it as stale.
+      [
+        team([{ rule: 'SUB-DEDUP-NEGATIV-PERIOD', expect: 'fail', reason: 'r' }]),
+        'bad.json, entry 1 (SUB-DEDUP-NEGATIV-PERIOD): no rule SUB-DEDUP-NEGATIV-PERIOD in the catalogue (did you mean SUB-DEDUP-NEGATIVE-PERIOD?)',
+      ],
+      [
+        team([{ rule: 'VER-SHAPE', test: 'no such test', expect: 'fail', reason: 'r' }]),
+        'bad.json, entry 1 (VER-SHAPE): "test" names no test of VER-SHAPE: its tests are titled "VER-SHAPE the version response',
+      ],
     ];
     for (const [text, line] of cases) {
       let message = '';
@@ -112,14 +123,13 @@ test.describe('expectations layers', () => {
     }
   });
 
-  test('end to end: the waiver and Canton’s deviation both apply, expired and stale are listed, a malformed file exits 2', async () => {
+  test('end to end: the waiver and Canton’s deviation both apply, the expired one is listed, a wrong file exits 2 before any test', async () => {
     test.setTimeout(180_000);
     const out = mkdtempSync(join(tmpdir(), 'expectations-run-'));
     try {
       const file = teamFile(out, [
         { rule: 'VER-SEMVER', expect: 'fail', reason: 'waived by QA', owner: 'qa', until: '2999-12-31' },
         { rule: 'VER-SHAPE', expect: 'fail', reason: 'waiver that ran out', until: '2020-01-01' },
-        { rule: 'VER-STABLE', test: 'a test that was renamed', expect: 'fail', reason: 'stale' },
       ]);
       const env = {
         ...cleanEnv(),
@@ -146,9 +156,9 @@ test.describe('expectations layers', () => {
       expect(row('VER-SEMVER').reasons[0]).toContain('waived by');
       expect(row('VER-SHAPE').verdict, 'an expired waiver no longer excuses').toBe('fail');
       expect(matrix.expectations.expired.map((e) => e.rule)).toEqual(['VER-SHAPE']);
-      expect(matrix.expectations.stale.map((e) => e.rule)).toEqual(['VER-STABLE']);
+      expect(matrix.expectations.stale).toEqual([]);
       expect(run.stdout).toMatch(
-        /expectations\s+canton \(5 entries\) \+ .*team\.json \(3 entries, 1 expired\)/,
+        /expectations\s+canton \(5 entries\) \+ .*team\.json \(2 entries, 1 expired\)/,
       );
 
       writeFileSync(file, team([{ rule: 'VER-SEMVER', expect: 'fail', reason: 'r', until: 'soon' }]));
@@ -157,6 +167,30 @@ test.describe('expectations layers', () => {
       expect(bad.stderr.trim().split('\n')).toEqual([
         `ledger-conformance: LEDGER_EXPECTATIONS=auto,${file}: ${file}, entry 1 (VER-SEMVER): write "until" as a date, YYYY-MM-DD (the format: rules/expectations/README.md; auto, canton and none name Canton's baseline)`,
       ]);
+      // A waiver's typo'd rule id: exit 2 before any test (no matrix written), the catalogue's id suggested.
+      writeFileSync(file, team([{ rule: 'SUB-DEDUP-NEGATIV-PERIOD', expect: 'fail', reason: 'waived' }]));
+      // The run stopped by the malformed file left no matrix of the run before to be read as its own.
+      expect(existsSync(join(out, 'conformance.json')), "the earlier run's matrix").toBe(false);
+      const typo = await runNode(['--require', 'tsx/cjs', 'scripts/conformance.ts'], env);
+      expect(typo.status, typo.stderr).toBe(2);
+      expect(typo.stderr.trim().split('\n')).toHaveLength(1);
+      expect(typo.stderr).toContain(
+        'no rule SUB-DEDUP-NEGATIV-PERIOD in the catalogue (did you mean SUB-DEDUP-NEGATIVE-PERIOD?)',
+      );
+      expect(existsSync(join(out, 'conformance.json')), 'no test ran').toBe(false);
+      // A title whose detail names no test of the suite (the spec's part, past the catalogue's title): the same,
+      // once the suite is loaded and before any test (reporters/expectations-titles.ts).
+      const renamed = { rule: 'VER-STABLE', test: 'two reads of the version agree — renamed' };
+      writeFileSync(file, team([{ ...renamed, expect: 'fail', reason: 'stale' }]));
+      const title = await runNode(
+        ['--require', 'tsx/cjs', 'scripts/conformance.ts', '--grep', 'VER-STABLE'],
+        env,
+      );
+      expect(title.status, title.stderr).toBe(2);
+      expect(title.stderr).toContain(
+        `entry 1 (VER-STABLE): "test" names no test of the suite: fix it to one of "two reads of the version agree"`,
+      );
+      expect(title.stdout, 'no test ran').not.toMatch(/✓|✘/);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -31,11 +31,12 @@ const FAST_MS = 5_000;
 const SETTLE_MS = 10_000;
 
 /**
- * The requests the global setup's preflight sends before the first test when every identity setting is given
- * (scripts/preflight-checks.ts): GET /v2/version, GET …/rights and one vetting page (the template's package).
- * Deaths are counted from after them, so they stay inside the tests they were chosen for.
+ * The requests the global setup sends before the first test when every identity setting is given
+ * (scripts/preflight-checks.ts): GET /v2/version, GET …/rights, one vetting page (the template's package) and the
+ * control-route probe (core/control-route.ts). Deaths are counted from after them, so they stay inside the tests
+ * they were chosen for.
  */
-const PREFLIGHT = { every: 3, vetting: 1 };
+const PREFLIGHT = { every: 4, vetting: 1 };
 /** The dev defaults given explicitly: with LEDGER_BASE_URL alone the run would ask the participant for them. */
 const IDENTITY = {
   LEDGER_PARTICIPANT_ID: `participant1::${DEV_NAMESPACE}`,

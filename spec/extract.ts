@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { OperationFact, OperationKey, SpecFacts, TypeFact } from './facts';
+import { answerHelp } from '../core/cli-help';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -198,6 +199,9 @@ export function extract(source: string, file: string, cantonVersion: string): Sp
 }
 
 function main(): void {
+  answerHelp(`Usage: npm run spec:extract -- <dir> [--check]
+Extracts the facts of the three operations from Canton's openapi-<version>.yaml files in <dir> (or
+CANTON_OPENAPI_DIR) into spec/canton-<version>.json. --check compares instead of writing and exits 1 on drift.`);
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const given = args.find((a) => !a.startsWith('--')) ?? process.env.CANTON_OPENAPI_DIR;

@@ -120,7 +120,9 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
     } else {
       // The rule's need ('another-user', rules/needs.ts) skipped the test unless both are there.
       const user = settings.secondUser!;
-      other = { userId: user, opts: { token: await tokens.provider.minter!.mint({ sub: user }) } };
+      const token = await tokens.provider.minter!.mint({ sub: user });
+      // A configured user: the participant not knowing it is the settings' mistake, reported as such.
+      other = { userId: user, opts: { token, identity: `LEDGER_SECOND_USER=${user}` } };
     }
     const original = commands.submitRequest();
     await submitAccepted(ledger, original, 'the original submission');
