@@ -188,7 +188,7 @@ export async function notify(dirs: readonly string[], env: NodeJS.ProcessEnv): P
   }
   registerSecrets(env);
   const text = changesMessage(dirs.map(readRun), env);
-  if (!text) return 'no verdict changed since the runs compared with: nothing to post';
+  if (!text) return 'the participant changed no verdict since the runs compared with: nothing to post';
   if (!webhook) return `${WEBHOOK_ENV} is unset: the message would be\n${text}`;
   await post(webhook, text);
   return `posted the changes of ${text.split('\n').filter((l) => l.startsWith('• ')).length} target(s) to the webhook`;
