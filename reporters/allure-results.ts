@@ -219,6 +219,7 @@ export function environmentEntries(
 
 /** The changes as environment entries: the baseline, then one entry per kind that has rules. */
 function changesEntries(c: Changes): [string, string][] {
+  if (c.judgedNothing) return [['Changes since', 'nothing to compare: this run judged no rule']];
   if (c.since === null) return [['Changes since', 'no earlier run of this target to compare with']];
   const head: [string, string] = [
     'Changes since',
