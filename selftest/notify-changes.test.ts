@@ -117,7 +117,9 @@ test('nothing changed, nothing to compare with, or an older run without changes:
   ];
   const o = await notify(dirs);
   expect(o.status, o.stdout + o.stderr).toBe(0);
-  expect(o.stdout).toBe('notify-changes: the participant changed no verdict since the runs compared with: nothing to post\n');
+  expect(o.stdout).toBe(
+    'notify-changes: the participant changed no verdict since the runs compared with: nothing to post\n',
+  );
   expect(receiver.received).toEqual([]);
 });
 
