@@ -144,7 +144,11 @@ function notPassedSection(r: MatrixReport): string[] {
   const lines = ['## Rules that did not pass', ''];
   for (const row of rows) {
     const reasons = row.reasons.map(cell).join('; ');
-    lines.push(`- **${row.id}** — ${LABEL[row.verdict]}${reasons ? `: ${reasons}` : ''}`);
+    // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
+    const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
+    lines.push(
+      `- **${row.id}** — ${said ? reasons : `${LABEL[row.verdict]}${reasons ? `: ${reasons}` : ''}`}`,
+    );
   }
   if (gone.length > 0)
     lines.push(`- ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
