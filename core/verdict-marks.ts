@@ -43,6 +43,11 @@ export const DEVIATION_SEEN = 'deviation-seen';
 export const DEVIATION_UNMET = 'deviation-unmet';
 /** An expectations entry (`<layer>#<n>`) naming this test on this version, expired or not. */
 export const EXPECTATION = 'expectation';
+/**
+ * The expectations entry (`<layer>#<n>`) that excuses this test in this run: the reports tell a verdict a team's
+ * waiver gives from one Canton's baseline gives, and a change of the file from a change of the target.
+ */
+export const EXCUSED_BY = 'excused-by';
 /** An entry naming this test that is past its `until` day: it no longer excuses. */
 export const EXPECTATION_EXPIRED = 'expectation-expired';
 /** The command that reruns exactly this test (fixtures/rerun.ts), for a test that did not pass as expected. */

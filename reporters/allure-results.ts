@@ -38,12 +38,23 @@ export interface AllureResultFile {
   name?: string;
   status?: string;
   labels?: Label[];
-  statusDetails?: { message?: string; trace?: string };
+  statusDetails?: {
+    message?: string;
+    trace?: string;
+    /** Allure 3: a failure accepted as known (shown as "Accepted", counted apart from the failures). */
+    known?: boolean;
+    /** Allure 3: a failure muted (shown as "Muted", counted apart from the failures). */
+    muted?: boolean;
+  };
 }
 
 export interface VerdictOfTest {
   id: string;
+  ruleId?: string;
   verdict: TestVerdict;
+  reason?: string;
+  /** The expectations layer whose entry applies to the test: `canton`, or a team's file (a waiver). */
+  excusedBy?: string;
 }
 
 /** Allure's status for a verdict: "failed" is kept for non-conformance (and a baseline that no longer holds). */
@@ -54,6 +65,38 @@ export function allureStatusOf(
   if (verdict === 'inconclusive' || verdict === 'harness-defect' || verdict === 'setup') return 'broken';
   if (verdict === 'not-run') return 'skipped';
   return current;
+}
+
+/** Allure's status of a known deviation or a waived failure: neither passed nor failed, counted on its own. */
+export const EXCUSED_STATUS = 'unknown';
+
+/**
+ * A known deviation is neither a pass nor a failure of the target. Allure has no status of our own to give it;
+ * "unknown" is the one it counts apart on the overview, beside passed and failed (a failure marked known or muted
+ * would still count as failed there). The categories (allurerc.mjs) tell Canton's baseline from a team's
+ * waiver, and the environment block names both with their counts. The message is the matrix's reason, whole.
+ */
+function excuse(result: AllureResultFile, test: VerdictOfTest): void {
+  result.status = EXCUSED_STATUS;
+  if (test.reason) result.statusDetails = { ...result.statusDetails, message: test.reason };
+}
+
+/** Canton's known deviations and the team's waivers of a run, each rule once: the environment block's lines. */
+export function excusedEntries(tests: readonly VerdictOfTest[]): [string, string][] {
+  const rules = (waiver: boolean) => [
+    ...new Set(
+      tests
+        .filter((t) => t.verdict === 'known-deviation')
+        .filter((t) => (t.excusedBy !== undefined && t.excusedBy !== 'canton') === waiver)
+        .map((t) => t.ruleId ?? t.id),
+    ),
+  ];
+  const entry = (name: string, list: string[]): [string, string][] =>
+    list.length === 0 ? [] : [[name, `${list.length}: ${list.join(', ')}`]];
+  return [
+    ...entry(`Known deviations (Allure status ${EXCUSED_STATUS})`, rules(false)),
+    ...entry(`Waived (Allure status ${EXCUSED_STATUS})`, rules(true)),
+  ];
 }
 
 /** A result the matrix never judged: its Allure status says what little is known. */
@@ -74,6 +117,7 @@ export function annotateResults(
   tests: readonly VerdictOfTest[],
 ): { annotated: number; unjudged: string[] } {
   const byId = new Map(tests.map((t) => [t.id, t.verdict]));
+  const byTest = new Map(tests.map((t) => [t.id, t]));
   let annotated = 0;
   const unjudged: string[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
@@ -89,6 +133,8 @@ export function annotateResults(
       { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict] },
     ];
     if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
+    const test = id !== undefined ? byTest.get(id) : undefined;
+    if (test?.verdict === 'known-deviation') excuse(result, test);
     writeFileSync(path, JSON.stringify(result));
     annotated++;
   }
@@ -132,11 +178,14 @@ export function environmentEntries(
   changes: readonly FingerprintChange[] | undefined,
   harnessVersion: string,
   verdictChanges?: Changes,
+  tests: readonly VerdictOfTest[] = [],
 ): [string, string][] {
   const entries: [string, string][] = [];
   const t = target ?? {};
-  // First, where a reviewer looks first: what changed since the baseline run of this target.
+  // First, where a reviewer looks first: what changed since the baseline run of this target, then what was
+  // excused (the overview counts it as "unknown": these lines say what that is).
   if (verdictChanges !== undefined) entries.push(...changesEntries(verdictChanges));
+  entries.push(...excusedEntries(tests));
   entries.push([
     'Target',
     t.sandbox
@@ -171,6 +220,7 @@ export function environmentEntries(
 
 /** The changes as environment entries: the baseline, then one entry per kind that has rules. */
 function changesEntries(c: Changes): [string, string][] {
+  if (c.judgedNothing) return [['Changes since', 'nothing to compare: this run judged no rule']];
   if (c.since === null) return [['Changes since', 'no earlier run of this target to compare with']];
   const head: [string, string] = [
     'Changes since',

@@ -130,7 +130,7 @@ tr.differs td.rule { border-left: 4px solid #c2410c; }
 td.rule .title, td .reason { color: #555; font-size: 0.85em; font-weight: normal; max-width: 38em; }
 td.v-pass { background: #e7f6e7; }
 td.v-fail, td.v-unexpected-pass { background: #fbe3e3; font-weight: bold; }
-td.v-harness-defect { background: #efe3fb; font-weight: bold; }
+td.v-harness-defect, td.v-setup { background: #efe3fb; font-weight: bold; }
 td.v-known-deviation { background: #fdf3d8; }
 td.v-inconclusive { background: #fde9d8; }
 td.v-skip, td.v-not-run { background: #f4f4f4; color: #555; }

@@ -2,7 +2,7 @@
 import { TARGET_GONE } from './classify';
 import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
-import { CHANGE_KINDS, changeCount, type ChangeRow, type Changes } from './run-history';
+import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import type { RuleRow, RuleVerdict } from './verdicts';
 
 export interface MatrixReport {
@@ -51,19 +51,35 @@ function changesLines(changes: FingerprintChange[]): string[] {
   return changes.map((c) => `${c.path}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`);
 }
 
-export const CHANGE_HEADINGS: Record<(typeof CHANGE_KINDS)[number], string> = {
+export const CHANGE_HEADINGS: Record<ChangeKind, string> = {
   newFailures: 'New failures',
   fixed: 'Fixed',
   deviationsAppeared: 'Known deviations that appeared',
   deviationsGone: 'Known deviations that went',
   newSkips: 'New skips',
-  newInconclusive: 'New inconclusive',
-  otherChanges: 'Other changes',
+  nowRuns: 'Skipped before, run now',
+  nowWaived: 'Now waived (an expectations file changed, not the participant)',
+  waiverEnded: 'No longer waived (an expectations file or its date, not the participant)',
+  expectationsChanged: 'Expectations changed (not the participant)',
+  harnessDefects: 'Harness defects (no verdict on the participant)',
+  firstVerdicts: 'First verdicts (the rule was not judged before)',
 };
 
 const verdictWord = (v: RuleVerdict | 'absent') => (v === 'absent' ? 'not in that run' : LABEL[v]);
-const changeLine = (c: ChangeRow) =>
-  `- ${c.rule}: ${verdictWord(c.before)} → ${verdictWord(c.after)}${c.reason ? ` — ${cell(c.reason).slice(0, 300)}` : ''}`;
+
+/** How an expectations file's change reads: by whom a rule is now excused, or why it no longer is. */
+export function expectationWords(c: ChangeRow): string | undefined {
+  if (c.layer === undefined) return undefined;
+  const by = c.layer === 'canton' ? "Canton's baseline (canton)" : c.layer;
+  if (c.after === 'known-deviation')
+    return c.layer === 'canton' ? `now excused by ${by}` : `now waived by ${by}`;
+  return c.expired ? `waiver expired (${by})` : `no longer waived by ${by}`;
+}
+
+const changeLine = (c: ChangeRow) => {
+  const why = expectationWords(c);
+  return `- ${c.rule}: ${verdictWord(c.before)} → ${verdictWord(c.after)}${why ? `, ${why}` : ''}${c.reason ? ` — ${cell(c.reason)}` : ''}`;
+};
 
 /** Which run this one was compared with, in words: its date, target, version and run id. */
 export function sinceWords(since: NonNullable<Changes['since']>): string {
@@ -73,8 +89,16 @@ export function sinceWords(since: NonNullable<Changes['since']>): string {
 }
 
 /** The section a nightly's reader reads first: what changed since the baseline run of this target. */
-function changesSection(c: Changes | undefined): string[] {
+function changesSection(c: Changes | undefined, targetLost: string | undefined): string[] {
   if (c === undefined) return [];
+  if (c.judgedNothing) {
+    return [
+      '## Changes since: nothing to compare',
+      '',
+      `This run judged no rule${targetLost ? ` (${targetLost})` : ''}: nothing is compared, and the run compared with stays the baseline of the next one.`,
+      '',
+    ];
+  }
   if (c.since === null) {
     return [
       '## Changes since: no earlier run of this target',
@@ -84,12 +108,61 @@ function changesSection(c: Changes | undefined): string[] {
     ];
   }
   const lines = [`## Changes since ${sinceWords(c.since)}`, ''];
-  if (changeCount(c) === 0) return [...lines, 'No verdict changed.', ''];
+  const unjudged = noVerdictLine(c);
+  if (changeCount(c) === 0) return [...lines, 'No verdict changed.', '', ...unjudged];
   for (const kind of CHANGE_KINDS) {
     if (c[kind].length === 0) continue;
     lines.push(`**${CHANGE_HEADINGS[kind]}** (${c[kind].length})`, '', ...c[kind].map(changeLine), '');
   }
-  return lines;
+  return [...lines, ...unjudged];
+}
+
+/** Rules without a verdict this run are no change: they keep the verdict they last had. */
+function noVerdictLine(c: Changes): string[] {
+  const n = c.noVerdict ?? 0;
+  if (n === 0) return [];
+  return [
+    `${n} rule${n === 1 ? '' : 's'} got no verdict in this run (inconclusive or a harness defect): not compared, their earlier verdicts kept for the next run.`,
+    '',
+  ];
+}
+
+/** The order the rules that did not pass are listed in: what needs a look first. */
+const NOT_PASSED_ORDER: RuleVerdict[] = [
+  'fail',
+  'unexpected-pass',
+  'harness-defect',
+  'setup',
+  'inconclusive',
+  'known-deviation',
+  'skip',
+];
+
+/** Every rule that did not pass, worst first, each with its whole reason: the top of conformance.md. */
+function notPassedSection(r: MatrixReport): string[] {
+  const gone = r.rules.filter(goneOnly);
+  const rows = NOT_PASSED_ORDER.flatMap((v) => r.rules.filter((row) => row.verdict === v && !goneOnly(row)));
+  if (rows.length === 0 && gone.length === 0) return [];
+  const lines = ['## Rules that did not pass', ''];
+  for (const row of rows) {
+    const reasons = row.reasons.map(cell).join('; ');
+    // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
+    const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
+    lines.push(
+      `- **${row.id}** — ${said ? reasons : `${LABEL[row.verdict]}${reasons ? `: ${reasons}` : ''}`}`,
+    );
+  }
+  if (gone.length > 0)
+    lines.push(`- ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
+  return [...lines, ''];
+}
+
+/** `text` whole when it fits in `max` characters, else cut at the last word boundary before, with an ellipsis. */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.search(/\s\S*$/);
+  return `${(space > max / 2 ? head.slice(0, space) : head).replace(/[\s,;:—-]+$/, '')}…`;
 }
 
 const NEEDS_A_LOOK: ReadonlySet<string> = new Set([
@@ -132,7 +205,8 @@ function expectationsSection(r: MatrixReport): string[] {
 
 export function renderMarkdown(r: MatrixReport): string {
   const lines = [
-    ...changesSection(r.changes),
+    ...changesSection(r.changes, r.targetLost),
+    ...notPassedSection(r),
     '## Conformance matrix',
     '',
     `Target: ${r.target?.baseUrl ?? 'unknown'} — version ${r.target?.version ?? 'unknown'}; run ${r.generatedAt}${r.runId ? ` (${r.runId})` : ''}; status ${r.status}.`,
@@ -168,22 +242,30 @@ export function renderMarkdown(r: MatrixReport): string {
   return lines.join('\n').replace(/\n+$/, '') + '\n';
 }
 
+/** The console's width for the closing table: the terminal's, else a wide log's. */
+const consoleWidth = (): number => Math.max(80, process.stdout.columns || 160);
+
 /** The end-of-run table: only what needs a look (not passes, nor rules outside the selection), then the totals. */
-export function renderSummary(r: MatrixReport): string {
+export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   // Rules that ended only because the target was gone are one line, not a hundred of the same reason.
   const gone = r.rules.filter(goneOnly);
-  const notable = r.rules.filter(
-    (row) => row.verdict !== 'pass' && row.verdict !== 'not-run' && !goneOnly(row),
+  const notable = NOT_PASSED_ORDER.flatMap((v) =>
+    r.rules.filter((row) => row.verdict === v && !goneOnly(row)),
   );
-  const width = Math.max(10, ...notable.map((row) => row.id.length));
+  const idWidth = Math.max(10, ...notable.map((row) => row.id.length));
   const lines = ['', 'Conformance by rule:'];
+  let cut = false;
   for (const row of notable) {
-    const reason = row.reasons[0] ? ` — ${row.reasons[0]}` : '';
-    lines.push(`  ${row.id.padEnd(width)}  ${LABEL[row.verdict].padEnd(16)}${reason.slice(0, 140)}`);
+    const head = `  ${row.id.padEnd(idWidth)}  ${LABEL[row.verdict].padEnd(16)}`;
+    const reason = row.reasons[0] ? ` — ${row.reasons[0].replace(/\s+/g, ' ')}` : '';
+    const shown = cutAtWord(reason, Math.max(40, width - head.length));
+    cut ||= shown !== reason;
+    lines.push(head + shown);
   }
+  if (cut) lines.push('  (whole reasons: conformance.md, "Rules that did not pass")');
   if (r.uncatalogued.length > 0) {
     lines.push(`  Tests naming no catalogued rule (harness defects): ${r.uncatalogued.length}`);
-    lines.push(...r.uncatalogued.map((t) => `    ${t.slice(0, 140)}`));
+    lines.push(...r.uncatalogued.map((t) => `    ${cutAtWord(t, width - 4)}`));
   }
   if (gone.length > 0)
     lines.push(`  ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
@@ -204,12 +286,15 @@ export function renderSummary(r: MatrixReport): string {
 
 /** The closing table's lines on what changed: one per kind that has rules, naming them. */
 function changesSummary(c: Changes | undefined): string[] {
+  if (c?.judgedNothing)
+    return ['  No verdict to compare: this run judged no rule (the baseline stays as it was).'];
   if (c === undefined || c.since === null) return [];
   if (changeCount(c) === 0) return [`  No verdict changed since ${sinceWords(c.since)}.`];
   return [
     `  Changed since ${sinceWords(c.since)}:`,
     ...CHANGE_KINDS.filter((k) => c[k].length > 0).map(
-      (k) => `    ${CHANGE_HEADINGS[k]}: ${c[k].map((x) => x.rule).join(', ')}`,
+      (k) =>
+        `    ${CHANGE_HEADINGS[k]}: ${c[k].map((x) => (x.layer ? `${x.rule} (${expectationWords(x)})` : x.rule)).join(', ')}`,
     ),
   ];
 }

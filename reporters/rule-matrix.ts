@@ -13,13 +13,13 @@ import type {
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
 import { redactWithUrls, registerSecretSettings } from '../core/redact';
 import { recordReporters } from '../core/report-outputs';
-import { EXPECTATION, RERUN_ANNOTATION } from '../core/verdict-marks';
+import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED, RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
-import { ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
+import { layerOfKey, ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
 
 export interface MatrixOptions {
   outputDir?: string;
@@ -82,7 +82,14 @@ export default class RuleMatrixReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     // Retries report the same test again: the last result is the verdict.
     const { verdict, reason } = classify(test, result);
+    const layer = (type: string) => {
+      const key = test.annotations.find((a) => a.type === type)?.description;
+      return key === undefined ? undefined : layerOfKey(key);
+    };
+    const [excusedBy, expiredIn] = [layer(EXCUSED_BY), layer(EXPECTATION_EXPIRED)];
     this.records.set(test.id, {
+      ...(excusedBy ? { excusedBy } : {}),
+      ...(expiredIn ? { expiredIn } : {}),
       id: test.id,
       project: test.parent.project()?.name ?? '',
       ruleId: ruleIdOfTitle(test.title),
@@ -130,10 +137,15 @@ export default class RuleMatrixReporter implements Reporter {
     const changes = diffRuns(baseline.snapshot, rows, baseline.since);
     const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
     const gone = records.find((r) => r.reason !== undefined && TARGET_GONE.test(r.reason));
+    // Only a rule a test judged can show an entry stale: a test that ended before it reached the participant
+    // (the participant lost, a harness defect) never met the entries naming it.
+    const judged = records.filter(
+      (r) => r.verdict !== 'inconclusive' && r.verdict !== 'harness-defect' && r.verdict !== 'setup',
+    );
     const expectations = expectationsStatus(
       target?.expectations,
       new Set(records.flatMap((r) => r.expectations)),
-      new Set(records.map((r) => r.ruleId).filter((id): id is string => id !== undefined)),
+      new Set(judged.map((r) => r.ruleId).filter((id): id is string => id !== undefined)),
     );
     const report = {
       generatedAt,
@@ -157,7 +169,7 @@ export default class RuleMatrixReporter implements Reporter {
       },
       uncatalogued: uncatalogued.map((r) => r.title),
       // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
-      tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun }) => ({
+      tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy }) => ({
         id,
         project,
         ruleId,
@@ -166,6 +178,7 @@ export default class RuleMatrixReporter implements Reporter {
         verdict,
         reason,
         ...(rerun ? { rerun } : {}),
+        ...(excusedBy ? { excusedBy } : {}),
       })),
     };
     mkdirSync(this.outputDir, { recursive: true });

@@ -2,7 +2,8 @@
 // its URL and participant id, so another participant never compares with this one) holding the last run's
 // verdict per rule and any baselines saved on purpose (`npm run baseline -- save <name>`, e.g. before an
 // upgrade). A run compares with the previous run by default, or with the named baseline LEDGER_COMPARE_WITH
-// gives; rules a run did not select keep their earlier verdict in the history.
+// gives. Rules a run gave no verdict (not selected, inconclusive) keep their earlier verdict in the history, and
+// a run that judged nothing (the participant lost before any test) leaves the history as it was.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ export interface RunSnapshot {
   runId?: string;
   target: RunTarget;
   verdicts: Record<string, RuleVerdict>;
+  /** The expectations layer whose entry gave a rule its verdict (older snapshots lack it). */
+  excusedBy?: Record<string, string>;
 }
 
 export interface ChangeRow {
@@ -27,29 +30,48 @@ export interface ChangeRow {
   before: RuleVerdict | 'absent';
   after: RuleVerdict;
   reason?: string;
+  /** For a change an expectations file made: the layer that now excuses, or that no longer does. */
+  layer?: string;
+  /** For a waiver that ended: it is past its `until` day (rather than removed). */
+  expired?: boolean;
 }
 
-export interface Changes {
+/**
+ * The kinds of change, in the order a reader reads them. `participant`: the participant behaves otherwise
+ * (what the webhook announces); the others come from the expectations files, the catalogue or the harness.
+ */
+export const CHANGE_KIND_INFO = {
+  newFailures: { participant: true },
+  fixed: { participant: true },
+  deviationsAppeared: { participant: true },
+  deviationsGone: { participant: true },
+  newSkips: { participant: true },
+  nowRuns: { participant: true },
+  nowWaived: { participant: false },
+  waiverEnded: { participant: false },
+  expectationsChanged: { participant: false },
+  harnessDefects: { participant: false },
+  firstVerdicts: { participant: false },
+} as const;
+
+export type ChangeKind = keyof typeof CHANGE_KIND_INFO;
+export const CHANGE_KINDS = Object.keys(CHANGE_KIND_INFO) as ChangeKind[];
+/** The kinds of change the participant made. */
+export type ParticipantChangeKind = {
+  [K in ChangeKind]: (typeof CHANGE_KIND_INFO)[K]['participant'] extends true ? K : never;
+}[ChangeKind];
+export const PARTICIPANT_CHANGE_KINDS = CHANGE_KINDS.filter(
+  (k): k is ParticipantChangeKind => CHANGE_KIND_INFO[k].participant,
+);
+
+export type Changes = {
   /** The run compared with; null when this target has none (its first run, or no baseline of that name). */
-  since: (Omit<RunSnapshot, 'verdicts'> & { kind: 'previous' | 'named'; name?: string }) | null;
-  newFailures: ChangeRow[];
-  fixed: ChangeRow[];
-  deviationsAppeared: ChangeRow[];
-  deviationsGone: ChangeRow[];
-  newSkips: ChangeRow[];
-  newInconclusive: ChangeRow[];
-  otherChanges: ChangeRow[];
-}
-
-export const CHANGE_KINDS = [
-  'newFailures',
-  'fixed',
-  'deviationsAppeared',
-  'deviationsGone',
-  'newSkips',
-  'newInconclusive',
-  'otherChanges',
-] as const satisfies readonly (keyof Changes)[];
+  since: (Omit<RunSnapshot, 'verdicts' | 'excusedBy'> & { kind: 'previous' | 'named'; name?: string }) | null;
+  /** Rules this run gave no verdict (inconclusive, a harness defect, a set-up mistake): compared with nothing, kept as they were. */
+  noVerdict: number;
+  /** Set when this run judged no rule at all (the participant was lost or never reached): nothing compared. */
+  judgedNothing?: boolean;
+} & Record<ChangeKind, ChangeRow[]>;
 
 /** Verdicts that make a rule a failure (inconclusive says nothing about the target). */
 export const FAILING: ReadonlySet<RuleVerdict | 'absent'> = new Set([
@@ -57,6 +79,19 @@ export const FAILING: ReadonlySet<RuleVerdict | 'absent'> = new Set([
   'unexpected-pass',
   'harness-defect',
 ]);
+
+/** Verdicts that say nothing about the participant: a rule with one keeps its earlier verdict in the history. */
+export const NO_VERDICT: ReadonlySet<RuleVerdict> = new Set([
+  'not-run',
+  'inconclusive',
+  'harness-defect',
+  // The harness's own configuration stopped the test (a configured user unknown): nothing about the participant.
+  'setup',
+]);
+
+/** True when the run judged at least one rule (a skip is no judgement: it sent nothing). */
+export const judgedAny = (rows: readonly Pick<RuleRow, 'verdict'>[]): boolean =>
+  rows.some((r) => !NO_VERDICT.has(r.verdict) && r.verdict !== 'skip');
 
 /** A folder name for the target: readable, and unique by its URL and participant id. */
 export function targetKey(t: RunTarget): string {
@@ -83,43 +118,85 @@ function readSnapshot(path: string): RunSnapshot | undefined {
   }
 }
 
-/** The bucket of one rule's change, or undefined when it did not change (or did not run now). */
-function bucketOf(
-  before: RuleVerdict | 'absent',
-  after: RuleVerdict,
-): keyof Omit<Changes, 'since'> | undefined {
-  if (after === 'not-run' || before === after) return undefined;
-  if (FAILING.has(after) && !FAILING.has(before)) return 'newFailures';
-  if (FAILING.has(before) && (after === 'pass' || after === 'known-deviation')) return 'fixed';
-  if (after === 'known-deviation') return 'deviationsAppeared';
-  if (before === 'known-deviation') return 'deviationsGone';
-  if (after === 'skip') return 'newSkips';
-  if (after === 'inconclusive') return 'newInconclusive';
-  return 'otherChanges';
+/** What the participant did, whatever the expectations made of it: it passed the rule, or it failed it. */
+const behaviour = (v: RuleVerdict | 'absent'): 'passes' | 'fails' | undefined =>
+  v === 'pass' || v === 'unexpected-pass'
+    ? 'passes'
+    : v === 'fail' || v === 'known-deviation'
+      ? 'fails'
+      : undefined;
+
+interface Side {
+  verdict: RuleVerdict | 'absent';
+  excusedBy?: string;
 }
+
+/** The kind of one rule's change, or undefined when it did not change or this run gave it no verdict. */
+export function kindOf(before: Side, after: Side & { verdict: RuleVerdict }): ChangeKind | undefined {
+  const [b, a] = [before.verdict, after.verdict];
+  if (a === 'not-run' || a === 'inconclusive' || a === 'setup' || b === a) return undefined;
+  if (a === 'harness-defect') return 'harnessDefects';
+  if (b === 'absent') {
+    if (a === 'fail' || a === 'unexpected-pass') return 'newFailures';
+    if (a === 'known-deviation') return 'deviationsAppeared';
+    if (a === 'skip') return 'newSkips';
+    return 'firstVerdicts';
+  }
+  if (a === 'skip') return 'newSkips';
+  // The participant behaved the same; only what an expectations file makes of it changed.
+  if (behaviour(b) !== undefined && behaviour(b) === behaviour(a)) {
+    if (a === 'known-deviation' && after.excusedBy !== before.excusedBy) return 'nowWaived';
+    if (b === 'known-deviation' && a === 'fail' && after.excusedBy === undefined) return 'waiverEnded';
+    if (b === 'known-deviation' && a === 'fail') return 'newFailures';
+    return 'expectationsChanged';
+  }
+  if (b === 'skip') return a === 'fail' || a === 'unexpected-pass' ? 'newFailures' : 'nowRuns';
+  if (a === 'fail' || a === 'unexpected-pass')
+    return a === 'unexpected-pass' && b === 'known-deviation' ? 'deviationsGone' : 'newFailures';
+  if (b === 'fail' || b === 'unexpected-pass' || b === 'harness-defect') return 'fixed';
+  if (a === 'known-deviation') return 'deviationsAppeared';
+  return 'deviationsGone';
+}
+
+const emptyChanges = (since: Changes['since']): Changes =>
+  ({
+    since,
+    noVerdict: 0,
+    ...Object.fromEntries(CHANGE_KINDS.map((k) => [k, []])),
+  }) as unknown as Changes;
 
 export function diffRuns(
   baseline: RunSnapshot | undefined,
   rows: readonly RuleRow[],
   since: Changes['since'],
 ): Changes {
-  const changes: Changes = {
-    since,
-    newFailures: [],
-    fixed: [],
-    deviationsAppeared: [],
-    deviationsGone: [],
-    newSkips: [],
-    newInconclusive: [],
-    otherChanges: [],
-  };
-  if (baseline === undefined) return changes;
+  const changes = emptyChanges(since);
+  changes.noVerdict = rows.filter(
+    (r) => r.verdict === 'inconclusive' || r.verdict === 'harness-defect' || r.verdict === 'setup',
+  ).length;
+  if (!judgedAny(rows)) changes.judgedNothing = true;
+  if (baseline === undefined || changes.judgedNothing) return changes;
   for (const row of rows) {
     const earlier = baseline.verdicts[row.id];
-    const before = earlier === undefined || earlier === 'not-run' ? 'absent' : earlier;
-    const bucket = bucketOf(before, row.verdict);
-    if (bucket !== undefined)
-      changes[bucket].push({ rule: row.id, before, after: row.verdict, reason: row.reasons[0] });
+    // An older history may hold a rule's inconclusive verdict: it is no verdict to compare with.
+    const before = earlier === undefined || NO_VERDICT.has(earlier) ? 'absent' : earlier;
+    const was: Side = { verdict: before, excusedBy: baseline.excusedBy?.[row.id] };
+    const kind = kindOf(was, { verdict: row.verdict, excusedBy: row.excusedBy });
+    if (kind === undefined) continue;
+    const layer =
+      kind === 'nowWaived'
+        ? row.excusedBy
+        : kind === 'waiverEnded'
+          ? (row.expiredIn ?? was.excusedBy)
+          : undefined;
+    changes[kind].push({
+      rule: row.id,
+      before,
+      after: row.verdict,
+      reason: row.reasons[0],
+      ...(layer ? { layer } : {}),
+      ...(kind === 'waiverEnded' ? { expired: row.expiredIn !== undefined } : {}),
+    });
   }
   return changes;
 }
@@ -143,7 +220,7 @@ export function baselineOf(
   const last = readSnapshot(join(dir, 'last-run.json'));
   const snapshot = named ? readSnapshot(baselineFile(dir, named)) : last;
   if (snapshot === undefined) return { snapshot, since: null, last };
-  const { verdicts: _verdicts, ...meta } = snapshot;
+  const { verdicts: _verdicts, excusedBy: _excusedBy, ...meta } = snapshot;
   return {
     snapshot,
     since: { ...meta, kind: named ? 'named' : 'previous', ...(named ? { name: named } : {}) },
@@ -152,15 +229,25 @@ export function baselineOf(
 }
 
 /**
- * Keeps this run as the target's previous run (`last`, as baselineOf read it): rules it did not run keep their
- * earlier verdict.
+ * Keeps this run as the target's previous run (`last`, as baselineOf read it): a rule this run gave no verdict
+ * (not selected, inconclusive, a harness defect) keeps its earlier verdict, so the next run compares with what
+ * was last judged. A run that judged nothing is not kept at all: it replaces nothing. Returns whether it was kept.
  */
-export function keepRun(o: HistoryOptions, run: RunSnapshot, last: RunSnapshot | undefined): void {
+export function keepRun(o: HistoryOptions, run: RunSnapshot, last: RunSnapshot | undefined): boolean {
+  const judged = Object.entries(run.verdicts).filter(([, v]) => !NO_VERDICT.has(v));
+  if (!judgedAny(judged.map(([, verdict]) => ({ verdict })))) return false;
   const dir = targetHistoryDir(o.historyDir, run.target);
   const verdicts = { ...(last?.verdicts ?? {}) };
-  for (const [rule, v] of Object.entries(run.verdicts)) if (v !== 'not-run') verdicts[rule] = v;
+  const excusedBy = { ...(last?.excusedBy ?? {}) };
+  for (const [rule, v] of judged) {
+    verdicts[rule] = v;
+    const layer = run.excusedBy?.[rule];
+    if (layer === undefined) delete excusedBy[rule];
+    else excusedBy[rule] = layer;
+  }
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'last-run.json'), JSON.stringify({ ...run, verdicts }, null, 2) + '\n');
+  writeFileSync(join(dir, 'last-run.json'), JSON.stringify({ ...run, verdicts, excusedBy }, null, 2) + '\n');
+  return true;
 }
 
 export function snapshotOf(
@@ -169,5 +256,11 @@ export function snapshotOf(
   target: RunTarget,
   rows: readonly RuleRow[],
 ): RunSnapshot {
-  return { generatedAt, runId, target, verdicts: Object.fromEntries(rows.map((r) => [r.id, r.verdict])) };
+  return {
+    generatedAt,
+    runId,
+    target,
+    verdicts: Object.fromEntries(rows.map((r) => [r.id, r.verdict])),
+    excusedBy: Object.fromEntries(rows.flatMap((r) => (r.excusedBy ? [[r.id, r.excusedBy]] : []))),
+  };
 }

@@ -23,6 +23,10 @@ export interface TestRecord {
   /** Skip or deviation reason, or the first line of the error. */
   reason?: string;
   durationMs: number;
+  /** The layer of the expectations entry that applies to it (`canton`, or a team's file), if one does. */
+  excusedBy?: string;
+  /** The layer of an entry naming it that is past its `until` day. */
+  expiredIn?: string;
 }
 
 export interface RuleRow {
@@ -34,6 +38,10 @@ export interface RuleRow {
   verdict: RuleVerdict;
   reasons: string[];
   tests: { title: string; verdict: TestVerdict }[];
+  /** The layer whose entry applies to a test of the rule (it excuses the failure it names), if one does. */
+  excusedBy?: string;
+  /** The layer of an expired entry naming one of its tests: it no longer excuses. */
+  expiredIn?: string;
 }
 
 /** Severity order: the worst test verdict decides the rule's verdict. */
@@ -66,9 +74,17 @@ export function ruleRows(rules: readonly Rule[], records: readonly TestRecord[])
       verdict: ruleVerdict(mine.map((r) => r.verdict)),
       reasons: [...new Set(mine.map((r) => r.reason).filter((r): r is string => !!r))],
       tests: mine.map((r) => ({ title: r.title, verdict: r.verdict })),
+      ...optional('excusedBy', mine.find((r) => r.excusedBy !== undefined)?.excusedBy),
+      ...optional('expiredIn', mine.find((r) => r.expiredIn !== undefined)?.expiredIn),
     };
   });
 }
+
+const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+
+/** The layer of an expectations entry's key (`<layer>#<n>`): `canton` or the team's file as given. */
+export const layerOfKey = (key: string): string => key.replace(/#\d+$/, '');
 
 export function totals(rows: readonly RuleRow[]): Record<RuleVerdict, number> {
   const t = Object.fromEntries(ORDER.map((v) => [v, 0])) as Record<RuleVerdict, number>;

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { makeOffline } from '../reporters/allure-html';
+import { markKnownDeviations, type JUnitVerdict } from '../reporters/junit-verdicts';
 import {
   annotateResults,
   dropSkipGlobals,
@@ -104,13 +105,15 @@ export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
   const target = readJsonFile<TargetFile>(paths.target);
   writeEnvironment(
     paths.results,
-    environmentEntries(target, matrix?.fingerprintChanges, harnessVersion(), matrix?.changes),
+    environmentEntries(target, matrix?.fingerprintChanges, harnessVersion(), matrix?.changes, matrix?.tests),
   );
   return { unjudged };
 }
 
 /** Returns the exit code: 1 when the generation fails or a page references anything external; 0 when there was nothing to report. */
 export async function buildAllureReport(paths = reportPaths()): Promise<number> {
+  // JUnit in the matrix's words first: it is read whether or not there is an Allure report to build.
+  markKnownDeviations(paths.junit, readJsonFile<{ tests?: JUnitVerdict[] }>(paths.matrix)?.tests ?? []);
   if (!existsSync(paths.results) || readdirSync(paths.results).length === 0) {
     process.stdout.write(`No Allure results in ${relative(ROOT, paths.results)}: no report built.\n`);
     return 0;

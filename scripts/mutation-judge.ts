@@ -33,7 +33,12 @@ export interface MutationReport {
 const BROKEN = new Set(['fail', 'unexpected-pass']);
 
 /** Verdicts of a rule that does not hold on a clean participant: a clean run showing one is not a baseline. */
-export const NOT_HOLDING: ReadonlySet<string> = new Set([...BROKEN, 'inconclusive', 'harness-defect']);
+export const NOT_HOLDING: ReadonlySet<string> = new Set([
+  ...BROKEN,
+  'inconclusive',
+  'harness-defect',
+  'setup',
+]);
 
 export function judgeFault(
   fault: Fault,

@@ -3,8 +3,9 @@
 // a Slack incoming webhook and the chat tools compatible with it take), to the webhook in
 // CONFORMANCE_WEBHOOK_URL. Each folder is a run's reports folder (conformance.json, maybe target.json); its name
 // names the target (the nightly workflow downloads each target's report into runs/<target>). The message names
-// each target that changed, its baseline and date, the count of each kind of change with up to five rule ids,
-// and the CI run (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID). Every text from a file passes through
+// each target whose participant changed, its baseline and date, the count of each kind of change with up to five
+// rule ids (a verdict an expectations file changed is no change of the participant: never announced), and the CI
+// run (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID). Every text from a file passes through
 // the harness's redaction, URL credentials included: no token or password reaches the message.
 // Without CONFORMANCE_WEBHOOK_URL the message is printed instead. Exit 0 posted (or nothing changed); 1 the
 // webhook refused it or could not be reached; 2 a folder is not a run, or the URL is not one.
@@ -14,21 +15,29 @@ import { redactWithUrls, registerSecretSettings } from '../core/redact';
 import { displayUrl } from '../core/settings';
 import { proxiedFetch } from '../core/proxy';
 import { readJsonFile } from '../reporters/allure-results';
-import { CHANGE_KINDS, type ChangeRow, type Changes } from '../reporters/run-history';
+import {
+  PARTICIPANT_CHANGE_KINDS,
+  type ChangeRow,
+  type Changes,
+  type ParticipantChangeKind,
+} from '../reporters/run-history';
 
 export const WEBHOOK_ENV = 'CONFORMANCE_WEBHOOK_URL';
 /** Rule ids listed per kind of change; the rest are counted. */
 export const MAX_IDS = 5;
 
-/** Each kind of change of conformance.json `changes` (reporters/run-history.ts), as the message words it. */
-const WORDS: Record<(typeof CHANGE_KINDS)[number], [one: string, many: string]> = {
+/**
+ * Each kind of change of the participant in conformance.json `changes` (reporters/run-history.ts), as the
+ * message words it. Changes an expectations file made (a new waiver, one that expired), harness defects and
+ * first verdicts are in the report, never announced: nothing changed on the node.
+ */
+const WORDS: Record<ParticipantChangeKind, [one: string, many: string]> = {
   newFailures: ['new failure', 'new failures'],
   fixed: ['fixed', 'fixed'],
   deviationsAppeared: ['known deviation appeared', 'known deviations appeared'],
   deviationsGone: ['known deviation gone', 'known deviations gone'],
   newSkips: ['new skip', 'new skips'],
-  newInconclusive: ['newly inconclusive', 'newly inconclusive'],
-  otherChanges: ['other change', 'other changes'],
+  nowRuns: ['skipped before, runs now', 'skipped before, run now'],
 };
 
 /** What is read of a run's conformance.json; older runs have neither `changes` nor `runId`. */
@@ -81,7 +90,7 @@ const when = (iso: string): string => {
 export function runSummary(run: Run): string | undefined {
   const changes = run.matrix.changes;
   if (!changes?.since) return undefined;
-  const counted = CHANGE_KINDS.map((key) => {
+  const counted = PARTICIPANT_CHANGE_KINDS.map((key) => {
     const [one, many] = WORDS[key];
     const rows = (Array.isArray(changes[key]) ? changes[key] : []).filter(
       (r): r is ChangeRow => typeof r === 'object' && r !== null,
@@ -164,7 +173,7 @@ export async function notify(dirs: readonly string[], env: NodeJS.ProcessEnv): P
   }
   registerSecretSettings(env); // every secret setting (core/secrets.ts), the webhook URL's path included
   const text = changesMessage(dirs.map(readRun), env);
-  if (!text) return 'no verdict changed since the runs compared with: nothing to post';
+  if (!text) return 'the participant changed no verdict since the runs compared with: nothing to post';
   if (!webhook) return `${WEBHOOK_ENV} is unset: the message would be\n${text}`;
   await post(webhook, text);
   return `posted the changes of ${text.split('\n').filter((l) => l.startsWith('• ')).length} target(s) to the webhook`;

@@ -5,7 +5,7 @@
 // `npm run merge`, from every shard's blob — a shard alone would call the rules of the other shards "not run".
 import { dirname, resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
-import { isAllureReporter } from '../reporters/allure-name';
+import { CONSOLE_REPORTER, isAllureReporter } from '../reporters/allure-name';
 import { parseShard, SHARD_BASE_CONFIG_ENV, SHARD_ENV, shardPaths } from './shard';
 
 const ROOT = resolve(__dirname, '..');
@@ -34,7 +34,7 @@ function reporters(): ReporterDescription[] {
       ? [[base.reporter]]
       : [['list']];
   const kept = list.flatMap(([name, options]): ReporterDescription[] => {
-    if (TERMINAL.has(name)) return [[name, options]];
+    if (TERMINAL.has(name) || name === CONSOLE_REPORTER) return [[name, options]];
     if (isAllureReporter(name)) return [[name, { ...options, resultsDir: paths.allureResults }]];
     return [];
   });

@@ -16,13 +16,14 @@ const WORSE = new Set(['fail', 'unexpected-pass', 'harness-defect']);
 interface Matrix {
   targetLost?: string;
   tests?: { verdict: string }[];
-  changes?: { since: unknown; newFailures: unknown[] };
+  changes?: { since: unknown; newFailures: unknown[]; harnessDefects?: unknown[] };
 }
 
 /**
  * `testsStatus` (Playwright's exit code), or TARGET_DOWN_EXIT when the rule matrix says the target was gone.
  * With LEDGER_FAIL_ON=regressions a run whose failures were all there in the baseline run passes: only a new
- * failure fails it (with no baseline to compare with, every failure counts).
+ * failure fails it, and so does a harness defect, never an old one (with no baseline to compare with, every
+ * failure counts).
  */
 export function runExitCode(
   matrixFile: string,
@@ -39,8 +40,8 @@ export function runExitCode(
   )
     return SETTING_EXIT;
   const changes = matrix?.changes;
-  if (failOn === 'regressions' && testsStatus === 1 && changes?.since && changes.newFailures.length === 0)
-    return 0;
+  const regressions = (changes?.newFailures.length ?? 0) + (changes?.harnessDefects?.length ?? 0);
+  if (failOn === 'regressions' && testsStatus === 1 && changes?.since && regressions === 0) return 0;
   return testsStatus;
 }
 

@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { changesMessage, MAX_IDS, type RunMatrix } from '../scripts/notify-changes';
 import { cleanEnv, runNode } from './support/child-run';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
-import type { ChangeRow } from '../reporters/run-history';
+import { CHANGE_KINDS, type ChangeKind, type ChangeRow } from '../reporters/run-history';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJxYS1ydW5uZXIiLCJzY29wZSI6ImRhbWxfbGVkZ2VyX2FwaSJ9.c2lnbmF0dXJlc2lnbmF0dXJl';
@@ -24,15 +24,10 @@ const row = (
   before,
   after,
 });
-const noChanges = {
-  newFailures: [],
-  fixed: [],
-  deviationsAppeared: [],
-  deviationsGone: [],
-  newSkips: [],
-  newInconclusive: [],
-  otherChanges: [],
-};
+const noChanges = Object.fromEntries(CHANGE_KINDS.map((k) => [k, []])) as unknown as Record<
+  ChangeKind,
+  ChangeRow[]
+>;
 const since = { kind: 'previous' as const, generatedAt: '2026-11-25T02:31:07.123Z', target: {} };
 
 /** A night of `staging` with changes, every file field that could carry a credential carrying one. */
@@ -45,9 +40,7 @@ const changed: RunMatrix = {
     ...noChanges,
     newFailures: [row('SUB-DEDUP-PARALLEL'), row(`AUTH-${JWT}`), row(`VET-${TOKEN}`)],
     fixed: [row('VET-PAGE-ORDER', 'fail', 'pass')],
-    newInconclusive: Array.from({ length: MAX_IDS + 2 }, (_, i) =>
-      row(`GEN-${i + 1}`, 'pass', 'inconclusive'),
-    ),
+    newSkips: Array.from({ length: MAX_IDS + 2 }, (_, i) => row(`GEN-${i + 1}`, 'pass', 'skip')),
   },
 };
 
@@ -109,7 +102,7 @@ test('a changed verdict: one JSON message naming the target, the baseline, count
     '• staging (https://participant.example.com/api/json), since the previous run of 2026-11-25 02:31 UTC:',
     '  3 new failures: SUB-DEDUP-PARALLEL, AUTH-<redacted>, VET-<redacted>',
     '  1 fixed: VET-PAGE-ORDER',
-    '  7 newly inconclusive: GEN-1, GEN-2, GEN-3, GEN-4, GEN-5 and 2 more',
+    '  7 new skips: GEN-1, GEN-2, GEN-3, GEN-4, GEN-5 and 2 more',
     '  the participant did not answer: target lost: GET http://<redacted>@participant.example.com/v2/version got no response',
     'Run: https://github.com/example/ledger-conformance/actions/runs/4242',
   ]);
@@ -124,7 +117,9 @@ test('nothing changed, nothing to compare with, or an older run without changes:
   ];
   const o = await notify(dirs);
   expect(o.status, o.stdout + o.stderr).toBe(0);
-  expect(o.stdout).toBe('notify-changes: no verdict changed since the runs compared with: nothing to post\n');
+  expect(o.stdout).toBe(
+    'notify-changes: the participant changed no verdict since the runs compared with: nothing to post\n',
+  );
   expect(receiver.received).toEqual([]);
 });
 
@@ -174,4 +169,25 @@ test('a named baseline is named; no CI run, no link', () => {
       '• qa (in-process sandbox), since baseline "release-3.4" of 2026-10-01 12:00 UTC:\n' +
       '  1 known deviation gone: VET-FILTER',
   );
+});
+
+test('a verdict an expectations file changed, a harness defect, a first verdict: no change of the participant, nothing posted', () => {
+  const waived = { ...row('SUB-DEDUP-NEGATIVE-PERIOD', 'fail', 'known-deviation'), layer: 'qa/waivers.json' };
+  const expired = {
+    ...row('VER-STABLE', 'known-deviation', 'fail'),
+    layer: 'qa/waivers.json',
+    expired: true,
+  };
+  const matrix: RunMatrix = {
+    changes: {
+      since,
+      ...noChanges,
+      nowWaived: [waived],
+      waiverEnded: [expired],
+      expectationsChanged: [row('VER-SHAPE', 'unexpected-pass', 'pass')],
+      harnessDefects: [row('GEN-ERROR-BODY', 'pass', 'harness-defect')],
+      firstVerdicts: [row('VER-NEW', 'absent', 'pass')],
+    },
+  };
+  expect(changesMessage([{ label: 'qa', matrix }], {})).toBeUndefined();
 });

@@ -58,9 +58,9 @@ interface Mortal {
   diedAt: () => number | undefined;
 }
 
-/** Listens on 127.0.0.1 and dies like a killed process on the `fatal` request. */
-async function mortal(app: FastifyInstance, fatal: Fatal): Promise<Mortal> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
+/** Listens on 127.0.0.1 (`port`, else a free one) and dies like a killed process on the `fatal` request. */
+async function mortal(app: FastifyInstance, fatal: Fatal, port = 0): Promise<Mortal> {
+  await app.listen({ host: '127.0.0.1', port });
   const server = app.server;
   const serve = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
@@ -99,8 +99,11 @@ interface Run {
   endedAt: number;
 }
 
-async function runSuite(baseUrl: string, grep?: string): Promise<Run> {
-  const out = mkdtempSync(join(tmpdir(), 'participant-death-'));
+async function runSuite(
+  baseUrl: string,
+  grep?: string,
+  out = mkdtempSync(join(tmpdir(), 'participant-death-')),
+): Promise<Run> {
   const args = playwrightCommand(
     'test',
     '-c',
@@ -261,6 +264,55 @@ test.describe('a participant that dies mid-run', () => {
       rmSync(run.out, { recursive: true, force: true });
     } finally {
       await app.close();
+    }
+  });
+
+  test('clean, then dead mid-run, then clean again: no run lists a change, none a stale expectation', async () => {
+    test.setTimeout(180_000);
+    // Three rules in file order, one worker: a pass, the rule the participant dies in, then a known deviation
+    // (Canton's baseline) that ends at set-up. The history is the target's (URL and participant id): the
+    // participant comes back on the same port, as a restarted process would.
+    const grep = 'VER-SHAPE |VER-STABLE |VER-AUTH-REQUIRED ';
+    const out = mkdtempSync(join(tmpdir(), 'participant-death-history-'));
+    const runOn = async (fatal: Fatal, port = 0) => {
+      const app = await sandbox();
+      try {
+        const target = await mortal(app, fatal, port);
+        const run = await runSuite(target.url, grep, out);
+        return { run, port: Number(new URL(target.url).port), died: target.diedAt() !== undefined };
+      } finally {
+        await app.close();
+      }
+    };
+    const md = () => readFileSync(join(out, 'conformance.md'), 'utf8');
+    const changesOf = (label: string, run: Run) => {
+      const m = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as {
+        changes: Record<string, unknown>;
+        expectations: { stale: unknown[] };
+      };
+      const listed = Object.entries(m.changes).filter(([, v]) => Array.isArray(v) && v.length > 0);
+      expect(listed, `${label}:\n${md()}\n${tail(run)}`).toEqual([]);
+      expect(m.expectations.stale, `${label}: no stale expectation\n${md()}`).toEqual([]);
+    };
+    try {
+      const clean = await runOn({ every: 1_000_000 });
+      expect(clean.run.status, tail(clean.run)).toBe(0);
+      const dead = await runOn({ every: 3 }, clean.port);
+      expect(dead.died, tail(dead.run)).toBe(true);
+      const lost = matrixOf(out);
+      expect(lost.targetLost, tail(dead.run)).toMatch(/^target lost: /);
+      // Died after the pass, before the known deviation: the case that used to list it as gone.
+      expect(
+        Object.fromEntries(lost.rules.filter((r) => r.verdict !== 'not-run').map((r) => [r.id, r.verdict])),
+      ).toEqual({ 'VER-SHAPE': 'pass', 'VER-STABLE': 'inconclusive', 'VER-AUTH-REQUIRED': 'inconclusive' });
+      changesOf('the run that lost its participant', dead.run);
+      expect(md()).not.toMatch(/Known deviations that went|Stale/);
+      const again = await runOn({ every: 1_000_000 }, clean.port);
+      expect(again.run.status, tail(again.run)).toBe(0);
+      changesOf('the clean run after it', again.run);
+      expect(md()).toMatch(/^## Changes since the previous run of .*\n\nNo verdict changed\.\n/);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 

@@ -88,7 +88,7 @@ test.describe('the report in a real browser', () => {
     await expect(page).toHaveURL(/#categories$/);
     for (const name of [
       'Non-conformance: the target breaks the rule',
-      'Known deviation: expected of this participant version (baseline)',
+      "Known deviation: Canton's baseline for this participant version",
       'Environment / inconclusive: target unreachable, timeouts, 5xx, transport',
       'Harness defect: broken by the harness, no verdict on the target',
     ]) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';
-import { diffRuns } from '../reporters/run-history';
+import { CHANGE_KINDS, diffRuns } from '../reporters/run-history';
 import type { RuleRow } from '../reporters/verdicts';
 import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
 import { listen } from './support/harness-kit';
@@ -40,33 +40,39 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-test('the buckets of a change, from a baseline and this run', () => {
-  const row = (id: string, verdict: RuleRow['verdict']) =>
-    ({ id, verdict, reasons: [] }) as unknown as RuleRow;
+test('the kinds of a change, from a baseline and this run', () => {
+  const row = (id: string, verdict: RuleRow['verdict'], excusedBy?: string) =>
+    ({ id, verdict, reasons: [], ...(excusedBy ? { excusedBy } : {}) }) as unknown as RuleRow;
   const c = diffRuns(
     {
       generatedAt: 't',
       target: {},
       verdicts: { A: 'pass', B: 'fail', C: 'pass', D: 'known-deviation', E: 'pass', F: 'pass', G: 'pass' },
+      excusedBy: { D: 'canton' },
     },
     [
       row('A', 'fail'),
       row('B', 'pass'),
-      row('C', 'known-deviation'),
-      row('D', 'pass'),
+      row('C', 'known-deviation', 'canton'),
+      row('D', 'unexpected-pass', 'canton'),
       row('E', 'skip'),
       row('F', 'inconclusive'),
       row('G', 'not-run'),
-      row('H', 'unexpected-pass'),
+      row('H', 'pass'),
     ],
     null,
   );
-  expect(
-    [c.newFailures, c.fixed, c.deviationsAppeared, c.deviationsGone, c.newSkips, c.newInconclusive].map((l) =>
-      l.map((x) => x.rule),
-    ),
-  ).toEqual([['A', 'H'], ['B'], ['C'], ['D'], ['E'], ['F']]);
-  expect(c.otherChanges).toEqual([]);
+  const kinds: Record<string, string[]> = {};
+  for (const k of CHANGE_KINDS) if (c[k].length > 0) kinds[k] = c[k].map((x) => x.rule);
+  expect(kinds).toEqual({
+    newFailures: ['A'],
+    fixed: ['B'],
+    deviationsAppeared: ['C'],
+    deviationsGone: ['D'],
+    newSkips: ['E'],
+    firstVerdicts: ['H'],
+  });
+  expect(c.noVerdict, 'F is inconclusive: no verdict, no change').toBe(1);
 });
 
 test('runs of one target: first, new failure, old failure, fixed, against a named baseline', async () => {
