@@ -114,13 +114,9 @@ test.describe('sandbox vetting: a live participant', () => {
     await app.close();
   });
 
-  test('10⁴ entries start at once', async () => {
-    const started = Date.now();
+  test('a topology of 10⁴ entries starts and lists', async () => {
     const app = await sandbox({ SANDBOX_SYNCHRONIZERS: '1', SANDBOX_PARTICIPANTS: '10000' });
-    const took = Date.now() - started;
     expect((await list(app, { pageSize: 100 })).vettedPackages).toHaveLength(100);
-    // Generous for a busy machine: the start is a fraction of this (bench/README.md).
-    expect(took).toBeLessThan(15_000);
     await app.close();
   });
 
