@@ -17,7 +17,6 @@ export interface AnswerTimes {
   submission: { ms: number; status: number } | { noAnswerWithinMs: number } | { why: string };
 }
 
-
 /** The largest scale LEDGER_TIMEOUT_SCALE takes, and so the largest measured one. */
 const MAX_SCALE = 100;
 
