@@ -149,12 +149,13 @@ test.describe('POST /v2/package-vetting/list', () => {
         `the walk with ${w.what} against the listing read around it (${describeRun(w.run)})`,
       ).toEqual([]);
     }
-    // The whole listing: pages one shorter than the largest, so their boundaries fall elsewhere than the reads'.
-    test.skip(max === undefined || max < 3, 'the maximum page size is unknown or below 3: no whole walk');
-    const whole = await bracket(ledger, max, () => wholeWalk(ledger, { pageSize: max! - 1 }), WHOLE_PAGES);
+    // The whole listing: pages one shorter than the largest, so their boundaries fall elsewhere than the reads'
+    // (with the maximum unknown, the windows are all this rule can judge).
+    if (max === undefined || max < 3) return;
+    const whole = await bracket(ledger, max, () => wholeWalk(ledger, { pageSize: max - 1 }), WHOLE_PAGES);
     expect(
       walkDifferences(around(whole), { run: whole.observed }),
-      `the walk with pageSize ${max! - 1} against the whole listing read around it (${describeRun(whole.observed)})`,
+      `the walk with pageSize ${max - 1} against the whole listing read around it (${describeRun(whole.observed)})`,
     ).toEqual([]);
   });
 
