@@ -14,6 +14,7 @@ import { memory } from './parts/memory';
 import { paging } from './parts/paging';
 import { slow } from './parts/slow';
 import { profileOps } from './parts/profile';
+import { scale } from './parts/scale';
 import { suite } from './parts/suite';
 import { throughput } from './parts/throughput';
 
@@ -26,6 +27,7 @@ const PARTS = [
   'conformance',
   'latency',
   'slow',
+  'scale',
 ] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
@@ -57,6 +59,7 @@ function usage(message?: string): never {
       '  --out    where to write (default bench/RESULTS.md for a full run, bench/RESULTS.partial.md otherwise)',
       '  --latency-workers  the worker counts of figure 7; --slow-delay  the answer delay of figure 8 (1000)',
       '  --no-slow-control  figure 8 without its run at LEDGER_TIMEOUT_SCALE=1',
+      '  scale (figure 9): 6/600/2,000/10,000 entries × 0/40/100 ms × quiet/1 change a second (--quick: 6 and 2,000, 100 ms)',
     ].join('\n'),
   );
   process.exit(message ? 2 : 0);
@@ -139,7 +142,8 @@ async function main(): Promise<void> {
           facts,
         ),
       );
-    if (has('suite') || has('conformance') || has('latency') || has('slow')) work = projectCopy();
+    if (has('suite') || has('conformance') || has('latency') || has('slow') || has('scale'))
+      work = projectCopy();
     if (has('suite') && work) sections.push(await suite(work, facts));
     if (has('conformance') && work)
       sections.push(
@@ -149,6 +153,16 @@ async function main(): Promise<void> {
       sections.push(await latency(work, { latencyMs: 40, workers: o.latencyWorkers }, facts));
     if (has('slow') && work)
       sections.push(await slow(work, { delayMs: o.slowDelayMs, control: o.slowControl }, facts));
+    if (has('scale') && work)
+      sections.push(
+        await scale(
+          work,
+          o.quick
+            ? { entries: [6, 2_000], latencies: [100], churns: [0, 1] }
+            : { entries: [6, 600, 2_000, 10_000], latencies: [0, 40, 100], churns: [0, 1] },
+          facts,
+        ),
+      );
   } finally {
     work?.remove();
   }

@@ -14,6 +14,7 @@ import { registerIdentityRoutes } from './routes/identity';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
 import { registerVettingRoutes } from './routes/vetting';
+import { startChurn } from './vetting/churn';
 import { generateTopology } from './vetting/generate';
 
 /** pekko's default max-uri-length is 2k: no path parameter is longer than the URI that carries it. */
@@ -53,6 +54,8 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   installFaults(app, faults);
 
   const topology = generateTopology(config);
+  const churn = startChurn(topology, config);
+  app.addHook('onClose', async () => churn.stop());
   const ctx: SandboxContext = {
     config,
     auth: createAuthenticator(config),
@@ -60,7 +63,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
     faults: faultSet(faults.map((f) => f.name)),
   };
   registerVersionRoutes(app, ctx);
-  registerVettingRoutes(app, ctx, topology);
+  registerVettingRoutes(app, ctx, topology, churn);
   registerSubmitRoutes(app, ctx);
   registerIdentityRoutes(app, ctx, topology);
   // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.

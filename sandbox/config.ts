@@ -41,6 +41,10 @@ export interface SandboxConfig {
   maxContracts?: number;
   /** Deduplication entries kept; beyond it the oldest are forgotten and periods reaching behind them are rejected. */
   maxDedupEntries?: number;
+  /** Vetting changes a second while the sandbox runs (sandbox/vetting/churn.ts); 0 = a quiet participant. */
+  vettingChangesPerSecond: number;
+  /** One vetting change after every n listing requests (0 = none): churn interleaved with walks, for fault runs. */
+  vettingChangeEveryRequests: number;
   control: boolean;
   faults: string[];
 }
@@ -100,6 +104,18 @@ function int(src: Source, key: string, def: number, min: number, max = Number.MA
   if (raw === undefined || raw === '') return def;
   if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(`${key}="${raw}" is not valid: set it to an integer between ${min} and ${max}`);
+  }
+  return Number(raw);
+}
+
+/** A rate: a decimal number like 1 or 0.5. */
+function rate(src: Source, key: string, max: number): number {
+  const raw = src[key];
+  if (raw === undefined || raw === '') return 0;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > max) {
+    throw new ConfigError(
+      `${key}="${raw}" is not valid: set it to a number of changes a second between 0 and ${max}, like 1 or 0.5`,
+    );
   }
   return Number(raw);
 }
@@ -220,6 +236,8 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     maxDeduplicationSeconds: int(src, 'SANDBOX_MAX_DEDUP_SECONDS', 7 * 24 * 3600, 1),
     maxContracts: int(src, 'SANDBOX_MAX_CONTRACTS', 100_000, 1, 100_000_000),
     maxDedupEntries: int(src, 'SANDBOX_MAX_DEDUP_ENTRIES', 250_000, 1, 100_000_000),
+    vettingChangesPerSecond: rate(src, 'SANDBOX_VETTING_CHANGES_PER_SECOND', 1000),
+    vettingChangeEveryRequests: int(src, 'SANDBOX_VETTING_CHANGE_EVERY_REQUESTS', 0, 0, 1_000_000),
     control: bool(src, 'SANDBOX_CONTROL', false),
     faults,
   };

@@ -34,6 +34,7 @@ import {
 import { chooseTimeoutScale, timeoutScaleLine, workersLine, type AnswerTimes } from './run-pace';
 import { selectionWrites } from '../rules/selection';
 import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
+import { vettingSize } from './vetting-size';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from './baseline';
 import { plainErrorSnippets } from './plain-snippets';
@@ -134,12 +135,16 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   if (pace.measured) process.env[MEASURED_TIMEOUT_SCALE_ENV] = String(pace.scale);
   else delete process.env[MEASURED_TIMEOUT_SCALE_ENV];
   const caps = capabilitiesOf(document);
+  const vetting = unreachable
+    ? undefined
+    : await vettingSize(s, baseUrl, caps.limits.maxVettedPackagesPageSize);
   const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
   const expectations = expectationsInfo(s.expectations, caps.version, undefined, s.fileDirs);
   const lines: [string, string][] = [
     ['target', target],
     ['version', caps.version ?? `unknown (GET /v2/version: ${problem ?? 'no version string'})`],
     ['auth', authLine(s)],
+    ...(vetting ? [['vetting', vetting.line] as [string, string]] : []),
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
     ['timeout scale', timeoutScaleLine(pace)],
     ['expectations', expectationsLine(expectations)],
@@ -185,6 +190,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     seed: s.seed ?? 'per test',
     timeoutScale: pace.scale,
     timeoutScaleSource: pace.source,
+    vettingEntries: vetting?.entries,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
     // Read by the rule matrix: an unreachable run is no capability change and leaves the fingerprint alone.

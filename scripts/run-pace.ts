@@ -3,7 +3,9 @@
 // timeout scale — LEDGER_TIMEOUT_SCALE when set, else one measured on the participant before any worker starts
 // (scripts/preflight-checks.ts, timeAnswers), so a slow but working participant gets verdicts, not timeouts.
 // Pure: the global setup and `npm run preflight` print what these return.
-import type { Settings } from '../core/settings';
+import { REFERENCE_ANSWER_MS, type Settings } from '../core/settings';
+
+export { REFERENCE_ANSWER_MS };
 
 /** What the preflight measured: one answer each, on a connection already open. */
 export interface AnswerTimes {
@@ -14,13 +16,6 @@ export interface AnswerTimes {
    */
   submission: { ms: number; status: number } | { noAnswerWithinMs: number } | { why: string };
 }
-
-/**
- * The answer time the default timeouts are sized for: the suite's longest test waits on its answers one after
- * the other, and at this time per answer it fits the default test timeout with room for a participant slower
- * under the run's load than for one request (the figures: bench/README.md, "A slow participant").
- */
-export const REFERENCE_ANSWER_MS = 200;
 
 /** The largest scale LEDGER_TIMEOUT_SCALE takes, and so the largest measured one. */
 const MAX_SCALE = 100;

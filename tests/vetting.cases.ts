@@ -1,7 +1,9 @@
 // What the vetting specs share (tests/vetting-*.spec.ts): Canton's error for an undecodable request, page-size
-// choices, walks by page size, and the package filters' and above-maximum cases as data. A check that compares
-// two reads does so against a listing that stayed the same meanwhile (observeStable), so concurrent vetting is
-// never a failure; a participant with too little data skips with the reason.
+// choices, bounded walks, and the package filters' and above-maximum cases as data. A check that compares reads
+// judges them by what stayed the same around them (fixtures' bracket: the listing read before and after), so
+// concurrent vetting is never a failure and never waited out; a participant with too little data skips with the
+// reason. Every walk is bounded whatever the topology's size: small pages cover a window (the first pages, and
+// pages from a token further on), the whole listing is walked with the largest page the target allows.
 import {
   invalidRequest,
   test,
@@ -11,14 +13,14 @@ import {
   VettedPackages,
   discriminatingPackageIds,
   discriminatingPrefixes,
-  distinct,
   nameOf,
-  pageBound,
   readPages,
-  wholeListingPageSize,
   ListRequest,
+  Listing,
   PackagePredicate,
   PageRun,
+  WHOLE_PAGES,
+  LISTING_PAGES,
 } from '../fixtures';
 
 /** Canton's answer to a request its ListVettedPackagesOpts.fromProto refuses (docs/canton-behaviour.md §1.4 f1–f3). */
@@ -26,52 +28,77 @@ export const PROTO_DESERIALIZATION_FAILURE = invalidRequest('PROTO_DESERIALIZATI
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;
 
+/** Pages a small-page walk reads from where it starts: at this many, a default topology is walked whole. */
+export const WINDOW_PAGES = 12;
+
+/** Page sizes smaller than the listing: 1 and 2, so a page boundary falls after different entries. */
+export const smallPageSizes = (max: number | undefined): number[] =>
+  [1, 2].filter((s) => max === undefined || s <= max);
+
 /**
- * Page sizes smaller than the listing, each walk at most ~20 pages: 1 and 2 on a small participant. Two sizes,
- * so a page boundary falls after different entries.
+ * A filtered walk with the server's page size, or — given the target's maximum, for a package filter — with the
+ * largest page (Canton takes that many entries before it filters packages, so a page covers as much of the
+ * listing as a listing read's page): at most LISTING_PAGES pages, the window the listing reads cover; a walk
+ * cut there is judged up to its last entry.
  */
-export function smallPageSizes(count: number, max: number | undefined): number[] {
-  const a = Math.max(1, Math.ceil(count / 20));
-  return distinct([a, a + 1]).filter((s) => max === undefined || s <= max);
+export const walkFiltered = (ledger: Parameters<typeof readPages>[0], request: ListRequest, max?: number) =>
+  readPages(ledger, max === undefined ? request : { ...request, pageSize: max }, LISTING_PAGES + 1, {
+    stopAfterEmptyPages: 3,
+    window: true,
+  });
+
+/** A small-page walk and where it started: after `from` (its listing entry), or at the first page. */
+export interface WindowWalk {
+  what: string;
+  run: PageRun;
+  from?: VettedPackages;
 }
 
 /**
- * A filtered walk with the server's page size, or — given the target's maximum, for a package filter — with one
- * page spanning the listing when the maximum allows it (then every match is listed however the target pages
- * entries and packages). count + 2 pages is plenty.
+ * The token after the first page of a listing read and that page's last entry: a window further on, inside
+ * what the listing reads cover. Undefined when the first page is the whole listing.
  */
-export const walkFiltered = (
-  ledger: Parameters<typeof readPages>[0],
-  request: ListRequest,
-  count: number,
-  max?: number,
-) => {
-  const pageSize = wholeListingPageSize(count, max);
-  return readPages(ledger, pageSize === undefined ? request : { ...request, pageSize }, count + 2, 3);
-};
+export function furtherOn(listing: Listing): { token: string; from: VettedPackages } | undefined {
+  const first = listing.run.pages[0];
+  const from = first?.entries[first.entries.length - 1];
+  const token = first?.nextPageToken ?? '';
+  return from === undefined || token === '' || listing.run.pages.length < 2 ? undefined : { token, from };
+}
 
 /**
- * One walk per page size, in order, each at most pageBound(count, size) pages, labelled `pageSize N` for the
- * messages; with `unsized`, first a walk without pageSize (the server's page size), at most count + 2 pages.
+ * Walks with each page size in `sizes`, WINDOW_PAGES pages at most: from the first page, and from a token
+ * further on (furtherOn). A walk cut at its bound is a window (`cut`), never a walk that does not end.
  */
-export async function walksBySize(
+export async function windowWalks(
   ledger: Parameters<typeof readPages>[0],
   request: ListRequest,
-  count: number,
+  listing: Listing,
   sizes: readonly number[],
-  unsized = false,
-): Promise<[string, PageRun][]> {
-  const walks: [string, PageRun][] = unsized
-    ? [['no pageSize', await readPages(ledger, request, count + 2)]]
-    : [];
+): Promise<WindowWalk[]> {
+  const walks: WindowWalk[] = [];
+  const far = furtherOn(listing);
   for (const pageSize of sizes) {
-    walks.push([
-      `pageSize ${pageSize}`,
-      await readPages(ledger, { ...request, pageSize }, pageBound(count, pageSize)),
-    ]);
+    const req = { ...request, pageSize };
+    walks.push({
+      what: `pageSize ${pageSize}`,
+      run: await readPages(ledger, req, WINDOW_PAGES, { window: true }),
+    });
+    if (far)
+      walks.push({
+        what: `pageSize ${pageSize} from the token after ${far.from.participantId}`,
+        run: await readPages(ledger, req, WINDOW_PAGES, { window: true, from: far.token }),
+        from: far.from,
+      });
   }
   return walks;
 }
+
+/** A walk over the whole listing (a never-ending one fails at WHOLE_PAGES), from `from` when given. */
+export const wholeWalk = (
+  ledger: Parameters<typeof readPages>[0],
+  request: ListRequest,
+  from = '',
+): Promise<PageRun> => readPages(ledger, request, WHOLE_PAGES, { from });
 
 /** The maximum page size the target states in /v2/version; a test that needs it skips when it is unknown. */
 export function statedMax(target: Target): number {

@@ -58,6 +58,8 @@ export interface Facts {
     differing: string[];
     met: boolean;
   };
+  /** Figure 9: the runs with a target (2,000 entries churning at 100 ms; 10,000 quiet at 40 ms). */
+  scale?: { entries: number; latencyMs: number; churn: number; met: boolean }[];
   conformance?: {
     coldMs: number;
     coldReportedMs: number;

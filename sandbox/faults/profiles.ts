@@ -42,6 +42,12 @@ export const PROFILES = {
     },
     harness: { LEDGER_EXPECTATIONS: 'none' },
   },
+  live: {
+    name: 'live',
+    why: 'the fault shows only while the vetting changes during a walk: a change after every listing request',
+    sandbox: { SANDBOX_VETTING_CHANGE_EVERY_REQUESTS: '1' },
+    harness: {},
+  },
   canton35: {
     name: 'canton-3-5',
     why: 'Canton 3.5 still serves the tree endpoint (a known deviation): only a 3.5 release shows it',

@@ -8,11 +8,17 @@
 // → 200 with the resulting VettedPackages entry (the listing's shape). The entry and the synchronizer are
 // created when new; already vetted packages are kept; topologySerial grows by one when anything changed.
 // A package the participant does not know yet needs its name and version; a known one must match them.
+//
+// POST /sandbox/control/unvet
+//   { "synchronizerId": "<name>::<namespace>", "participantId": "<name>::<namespace>", "packageIds": ["<id>"] }
+// → 200 with the resulting entry: the packages named are no longer vetted there, topologySerial grows by one
+// when anything changed (a Replace with fewer packages, as Canton's unvetting). An entry that does not exist,
+// or unvetting that would leave an entry with no package (not modelled), is INVALID_ARGUMENT.
 import type { FastifyInstance } from 'fastify';
 import { invalidArgument } from '../errors';
 import { packageIdError, packageNameError } from '../ids';
 import { sendJson } from '../reply';
-import type { VettedPackageJson, VettingTopology } from '../vetting/topology';
+import type { TopologyEntry, VettedPackageJson, VettingTopology } from '../vetting/topology';
 import { uidError } from '../vetting/uid';
 
 interface VetBody {
@@ -39,6 +45,22 @@ const VET_SCHEMA = {
         },
       },
     },
+  },
+} as const;
+
+interface UnvetBody {
+  synchronizerId: string;
+  participantId: string;
+  packageIds: string[];
+}
+
+const UNVET_SCHEMA = {
+  type: 'object',
+  required: ['synchronizerId', 'participantId', 'packageIds'],
+  properties: {
+    synchronizerId: { type: 'string' },
+    participantId: { type: 'string' },
+    packageIds: { type: 'array', items: { type: 'string' } },
   },
 } as const;
 
@@ -77,22 +99,47 @@ function vettedPackages(topology: VettingTopology, body: VetBody): VettedPackage
   });
 }
 
+const entryJson = (entry: TopologyEntry) => ({
+  packages: entry.packages,
+  participantId: entry.participant.full,
+  synchronizerId: entry.synchronizer.full,
+  topologySerial: entry.serial,
+});
+
+function checkIds(body: { synchronizerId: string; participantId: string }): void {
+  for (const field of ['synchronizerId', 'participantId'] as const) {
+    const error = uidError(body[field]);
+    if (error !== undefined) throw invalidArgument(`${field}: ${error}`);
+  }
+}
+
 export function registerControlRoutes(app: FastifyInstance, topology: VettingTopology): void {
+  app.post('/sandbox/control/unvet', { schema: { body: UNVET_SCHEMA } }, async (request, reply) => {
+    const body = request.body as UnvetBody;
+    checkIds(body);
+    if (body.packageIds.length === 0 || body.packageIds.length > MAX_PACKAGES_PER_CALL) {
+      throw invalidArgument(`packageIds must hold between 1 and ${MAX_PACKAGES_PER_CALL} package ids`);
+    }
+    body.packageIds.forEach((id, i) => {
+      const idError = packageIdError(id);
+      if (idError !== undefined) throw invalidArgument(`packageIds[${i}]: ${idError}`);
+    });
+    const existing = topology.entry(body.synchronizerId, body.participantId);
+    if (!existing)
+      throw invalidArgument(`no vetting entry for ${body.participantId} on ${body.synchronizerId}`);
+    const ids = new Set(body.packageIds);
+    if (existing.packages.every((p) => ids.has(p.packageId))) {
+      throw invalidArgument('unvetting every package of an entry is not modelled: keep at least one');
+    }
+    const entry = topology.unvet(body.synchronizerId, body.participantId, ids)!;
+    return Promise.resolve(sendJson(reply, entryJson(entry)));
+  });
+
   app.post('/sandbox/control/vet', { schema: { body: VET_SCHEMA } }, async (request, reply) => {
     const body = request.body as VetBody;
-    for (const field of ['synchronizerId', 'participantId'] as const) {
-      const error = uidError(body[field]);
-      if (error !== undefined) throw invalidArgument(`${field}: ${error}`);
-    }
+    checkIds(body);
     const packages = vettedPackages(topology, body);
     const entry = topology.vet(body.synchronizerId, body.participantId, packages);
-    return Promise.resolve(
-      sendJson(reply, {
-        packages: entry.packages,
-        participantId: entry.participant.full,
-        synchronizerId: entry.synchronizer.full,
-        topologySerial: entry.serial,
-      }),
-    );
+    return Promise.resolve(sendJson(reply, entryJson(entry)));
   });
 }

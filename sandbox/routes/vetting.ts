@@ -7,12 +7,15 @@ import type { SandboxContext } from '../context';
 import { sendJson } from '../reply';
 import { listVettedPackages, type ListVettedPackagesResponse } from '../vetting/list';
 import { LIST_REQUEST_SCHEMA, parseListRequest, type ListVettedPackagesBody } from '../vetting/request';
+import type { Churn } from '../vetting/churn';
+import { encodePageToken } from '../vetting/page-token';
 import type { VettingTopology } from '../vetting/topology';
 
 export function registerVettingRoutes(
   app: FastifyInstance,
   ctx: SandboxContext,
   topology: VettingTopology,
+  churn?: Pick<Churn, 'onListRequest'>,
 ): void {
   const { maxVettedPackagesPageSize, mode } = ctx.config;
   const list = (body: ListVettedPackagesBody): ListVettedPackagesResponse =>
@@ -22,13 +25,57 @@ export function registerVettingRoutes(
       mode,
       ctx.faults,
     );
-  const faulty = statefulTokenFault(ctx, list);
+  const faulty = statefulTokenFault(ctx, list) ?? positionTokenFault(ctx, topology, list);
 
   app.post('/v2/package-vetting/list', { schema: { body: LIST_REQUEST_SCHEMA } }, async (request, reply) => {
     requireAuthenticated(await ctx.auth.resolve(request));
     const body = request.body as ListVettedPackagesBody;
-    return sendJson(reply, faulty ? faulty(body) : list(body));
+    const page = faulty ? faulty(body) : list(body);
+    churn?.onListRequest();
+    return sendJson(reply, page);
   });
+}
+
+const POSITION = /^pos-(\d+)$/;
+
+/**
+ * vet-token-position (sandbox/faults/groups/vetting.ts): a token holds how many entries came before it, not the
+ * last entry. On a quiet participant that is the same place; when an entry joins (or leaves) before it, the
+ * next page repeats (or skips) an entry. Only the entries are counted (Canton pages entries before it filters
+ * packages); a token the fault did not issue goes the ordinary way.
+ */
+function positionTokenFault(
+  ctx: SandboxContext,
+  topology: VettingTopology,
+  list: (body: ListVettedPackagesBody) => ListVettedPackagesResponse,
+): ((body: ListVettedPackagesBody) => ListVettedPackagesResponse) | undefined {
+  if (!ctx.faults.has('vet-token-position')) return undefined;
+  return (body) => {
+    const m = POSITION.exec(body.pageToken ?? '');
+    let offset = 0;
+    let request = body;
+    if (m) {
+      offset = Number(m[1]);
+      const opts = parseListRequest(
+        { ...body, pageToken: '' },
+        ctx.config.maxVettedPackagesPageSize,
+        ctx.faults,
+      );
+      let i = 0;
+      let before: { synchronizerId: string; participantId: string } | undefined;
+      for (const e of topology.entriesAfter(undefined, opts)) {
+        if ((i += 1) === offset) {
+          before = { synchronizerId: e.synchronizer.full, participantId: e.participant.full };
+          break;
+        }
+      }
+      if (before === undefined) return { vettedPackages: [], nextPageToken: '' };
+      request = { ...body, pageToken: encodePageToken(before.synchronizerId, before.participantId) };
+    }
+    const page = list(request);
+    if (page.nextPageToken === '') return page;
+    return { ...page, nextPageToken: `pos-${offset + page.vettedPackages.length}` };
+  };
 }
 
 /**

@@ -67,6 +67,8 @@ export class VettingTopology {
   private readonly buckets: Bucket[] = [];
   private readonly bySynchronizerId = new Map<string, Bucket>();
   private readonly known = new Map<string, PackageInfo>();
+  /** The serial of each entry removed (key `synchronizer participant`): a mapping coming back goes on from it. */
+  private readonly removedSerials = new Map<string, number>();
 
   /** Builds from entries already sorted by participant within each synchronizer (generation's fast path). */
   static fromSorted(
@@ -90,6 +92,11 @@ export class VettingTopology {
 
   hasSynchronizer(synchronizerId: string): boolean {
     return this.bySynchronizerId.has(synchronizerId);
+  }
+
+  /** Every package the participant knows (name and version). */
+  knownPackages(): PackageInfo[] {
+    return [...this.known.values()];
   }
 
   /** Synchronizer ids in Canton's order. */
@@ -144,7 +151,8 @@ export class VettingTopology {
     let e = b.byParticipant.get(participantId);
     if (!e) {
       const p = uid(participantId);
-      e = { synchronizer: b.synchronizer, participant: p, serial: 0, packages: [] };
+      const serial = this.removedSerials.get(`${synchronizerId} ${participantId}`) ?? 0;
+      e = { synchronizer: b.synchronizer, participant: p, serial, packages: [] };
       b.entries.splice(bound(b.entries, p, byParticipant, true), 0, e);
       b.byParticipant.set(participantId, e);
     }
@@ -156,5 +164,45 @@ export class VettingTopology {
       e.serial += 1;
     }
     return e;
+  }
+
+  /**
+   * Unvets packages: the entry's remaining packages replace its list and the serial grows by one, as Canton's
+   * Replace of a VettedPackages mapping with fewer packages does (PackageOpsImpl.setVettedPackages). Undefined
+   * when there is no such entry; the entry as it is when none of the packages was vetted.
+   */
+  unvet(
+    synchronizerId: string,
+    participantId: string,
+    packageIds: ReadonlySet<string>,
+  ): TopologyEntry | undefined {
+    const e = this.entry(synchronizerId, participantId);
+    if (!e) return undefined;
+    const kept = e.packages.filter((p) => !packageIds.has(p.packageId));
+    if (kept.length < e.packages.length) {
+      e.packages = kept;
+      e.serial += 1;
+    }
+    return e;
+  }
+
+  /**
+   * Removes an entry, as a participant leaving the synchronizer removes its VettedPackages mapping (a Remove
+   * transaction: the listing reads positive transactions only). Its serial is kept: the mapping's next
+   * transaction, if it joins again, carries the serial after it.
+   */
+  remove(synchronizerId: string, participantId: string): boolean {
+    const b = this.bySynchronizerId.get(synchronizerId);
+    const e = b?.byParticipant.get(participantId);
+    if (!b || !e) return false;
+    b.entries.splice(bound(b.entries, e.participant, byParticipant, true), 1);
+    b.byParticipant.delete(participantId);
+    this.removedSerials.set(`${synchronizerId} ${participantId}`, e.serial + 1);
+    return true;
+  }
+
+  /** The entries of a synchronizer, in order (the churn picks among them). */
+  entriesOf(synchronizerId: string): readonly TopologyEntry[] {
+    return this.bySynchronizerId.get(synchronizerId)?.entries ?? [];
   }
 }

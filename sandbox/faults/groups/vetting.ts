@@ -205,6 +205,13 @@ export const vettingFaults: Fault[] = [
     rules: ['VET-PAGE-TOKEN-REPEAT-MORE'],
   }),
   vet({
+    name: 'vet-token-position',
+    breaks:
+      'a page token holds how many entries came before it, not the last entry: the same place on a quiet participant, but an entry joining (or leaving) before it makes the next page repeat (or skip) an entry',
+    rules: ['VET-PAGE-AFTER-TOKEN', 'VET-PAGE-WALK-COMPLETE'],
+    profile: PROFILES.live,
+  }),
+  vet({
     name: 'vet-invalid-token-accepted',
     breaks: 'a page token the server cannot decode is taken as the first page',
     rules: ['VET-PAGE-TOKEN-INVALID'],
