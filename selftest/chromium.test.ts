@@ -11,7 +11,7 @@ test('without Chromium, one line names the path, the skipping tests and the inst
   const line = chromiumNotice(missing);
   expect(line).toBe(
     `npm test: Chromium not found (${missing}): the report-in-a-browser tests skip ` +
-      '(report-browser.test.ts, compare.test.ts, report-history.test.ts); ' +
+      '(report-browser.test.ts, compare.test.ts, report-history.test.ts, report-one-verdict.test.ts); ' +
       'install it with: sudo apt-get install -y chromium',
   );
   expect(noChromium(missing)).toContain(missing);
