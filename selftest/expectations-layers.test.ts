@@ -16,7 +16,7 @@ import {
 } from '../rules/expectations';
 import { expectationsStatus } from '../reporters/expectations-status';
 import { expectationsInfo } from '../scripts/expectations-info';
-import { cleanEnv, runNode } from './support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode } from './support/child-run';
 
 const team = (deviations: Baseline['deviations']): string => JSON.stringify({ name: 'team', deviations });
 
@@ -132,6 +132,8 @@ test.describe('expectations layers', () => {
           '--require',
           'tsx/cjs',
           'scripts/conformance.ts',
+          '-c',
+          LEAN_RUN_CONFIG,
           '--grep',
           'VER-(SEMVER|SHAPE|STABLE|AUTH-REQUIRED)',
         ],
