@@ -33,7 +33,7 @@ export async function sharedRun<K extends SharedRunName>(
 /** The options a whole-suite run may carry; anything else (a file, --grep, --project…) selects a part. */
 const WHOLE_RUN_OPTIONS = new Set(['-c', '--config', '--reporter', '-j', '--workers']);
 
-/** Whether the runner's command line runs the whole suite: `playwright test -c <config>`, reporters and workers aside. */
+/** Whether the runner's command line is the whole suite's: `test -c <config>`, reporters and workers aside. */
 export function isWholeRun(argv: readonly string[]): boolean {
   const rest = argv.slice(argv.indexOf('test') + 1);
   for (let i = 0; i < rest.length; i++) {
