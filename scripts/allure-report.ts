@@ -8,11 +8,21 @@
 // 3. the generator's third-party analytics script is stripped; a page still referencing anything external
 //    fails the build.
 // The generation runs in this process through @allurereport/core — what `allure generate` calls — and its
-// modules load apart from it (`preloadAllure`): `npm run conformance` loads them while the tests run, so the
-// report costs only the generation after them (the CLI spent ~1.2 s loading before generating).
+// modules load apart from it (`preloadAllure`): `npm run conformance` loads them while the tests run, once the
+// first results are written (`preloadAllureOnResults`), so the report costs only the generation after them and a
+// run that writes no results (a config with other reporters) never loads them.
 // LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
 import type { Changes } from '../reporters/run-history';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { makeOffline } from '../reporters/allure-html';
@@ -70,6 +80,34 @@ export function preloadAllure(): Promise<AllureCore> {
   // A failure is reported by the build that awaits it, not as an unhandled rejection here.
   allureCore.catch(() => undefined);
   return allureCore;
+}
+
+/**
+ * `preloadAllure` as soon as the results folder appears (the first result written), watching its parent; the
+ * function returned stops watching. Without a parent to watch it loads at once.
+ */
+export function preloadAllureOnResults(results: string): () => void {
+  const startIfThere = (): boolean => {
+    if (!existsSync(results)) return false;
+    void preloadAllure();
+    return true;
+  };
+  try {
+    mkdirSync(dirname(results), { recursive: true });
+    const watcher = watch(dirname(results), () => {
+      if (startIfThere()) watcher.close();
+    });
+    watcher.on('error', () => {
+      watcher.close();
+      void preloadAllure();
+    });
+    // Watching first, then looking: a folder made in between is seen by the look.
+    if (startIfThere()) watcher.close();
+    return () => watcher.close();
+  } catch {
+    void preloadAllure();
+    return () => undefined;
+  }
 }
 
 /** `allure generate` of one results folder, in this process: the same calls as the CLI's generate command. */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { answerHelp } from '../core/cli-help';
 import { loadDotenv, newRunId } from '../core/settings';
 import { interfaceDocTemplate } from '../core/interface-doc';
-import { buildAllureReport, preloadAllure, reportPaths, ROOT } from './allure-report';
+import { buildAllureReport, preloadAllureOnResults, reportPaths, ROOT } from './allure-report';
 import { settingsOrExit } from './run-settings';
 import { secretGate, SECRET_GATE_EXIT } from './secret-gate';
 import { ShardError, shardArgs, shardRunId } from './shard';
@@ -95,9 +95,9 @@ function embeddedSandboxFile(): { file: string; dir: string } | undefined {
 }
 
 async function main(): Promise<number> {
-  // Allure's generator loads while Playwright starts (this process only waits for it): the report then costs
-  // only its generation after the tests.
-  void preloadAllure();
+  // Allure's generator loads while the tests run, once their first results are written (this process only waits
+  // for them): the report then costs only its generation after the tests.
+  const stopWatching = preloadAllureOnResults(paths.results);
   const embedded = embeddedSandboxFile();
   // Playwright is spawned first (it inherits the variable), then the sandbox loads while the runner starts.
   const playwright = playwrightTest(process.argv.slice(2));
@@ -106,6 +106,7 @@ async function main(): Promise<number> {
   try {
     playwrightStatus = await playwright;
   } finally {
+    stopWatching();
     await (await sandbox)?.close();
     if (embedded) rmSync(embedded.dir, { recursive: true, force: true });
   }

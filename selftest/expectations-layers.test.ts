@@ -16,7 +16,7 @@ import {
 } from '../rules/expectations';
 import { expectationsStatus } from '../reporters/expectations-status';
 import { expectationsInfo } from '../scripts/expectations-info';
-import { cleanEnv, runNode } from './support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode } from './support/child-run';
 
 /** VER-FEATURES' title in the catalogue: each of its tests is titled `VER-FEATURES <this> — <feature>`. */
 const FEATURES = 'every feature of the descriptor is present with a sane value';
@@ -142,6 +142,8 @@ test.describe('expectations layers', () => {
           '--require',
           'tsx/cjs',
           'scripts/conformance.ts',
+          '-c',
+          LEAN_RUN_CONFIG,
           '--grep',
           'VER-(SEMVER|SHAPE|STABLE|AUTH-REQUIRED)',
         ],

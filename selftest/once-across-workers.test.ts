@@ -1,10 +1,12 @@
 // The self-tests' shared child runs (support/once-across-workers.ts): made once however many ask, a failure
-// reaches every asker, and an owner that died is reported instead of waited for.
+// reaches every asker, and an owner that died is reported instead of waited for; the global setup starts the
+// named ones (support/shared-runs.ts) only for a run of the whole suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { onceAcrossWorkers, SHARED_DIR_ENV } from './support/once-across-workers';
+import { isWholeRun, prefetchSharedRuns } from './support/shared-runs';
 
 test('made once: every asker gets the same folder and value', async () => {
   const key = `once-${randomUUID()}`;
@@ -42,4 +44,18 @@ test('an owner that died without an outcome is named, not waited for', async () 
   await expect(onceAcrossWorkers(key, () => Promise.resolve(1))).rejects.toThrow(
     /\(pid 99999999\) died before it finished/,
   );
+});
+
+test('the shared runs are started up front only when the whole suite runs', async () => {
+  const cli = ['node', 'cli.js', 'test'];
+  expect(isWholeRun([...cli, '-c', 'selftest/playwright.config.ts'])).toBe(true);
+  expect(
+    isWholeRun([...cli, '-c', 'selftest/playwright.config.ts', '--reporter=dot', '--workers', '2']),
+  ).toBe(true);
+  expect(isWholeRun([...cli, '-c', 'selftest/playwright.config.ts', 'selftest/compare.test.ts'])).toBe(false);
+  expect(isWholeRun([...cli, '-c', 'selftest/playwright.config.ts', '--grep', 'triage'])).toBe(false);
+  expect(isWholeRun([...cli, '--project=selftest'])).toBe(false);
+  expect(isWholeRun(['node', 'cli.js', '--list'])).toBe(false);
+  // A part of the suite starts nothing: its teardown has nothing to wait for.
+  await prefetchSharedRuns([...cli, 'selftest/once-across-workers.test.ts'])();
 });

@@ -4,6 +4,33 @@ import { defineConfig } from '@playwright/test';
 // Two workers even on two cores: many tests wait on child processes and sockets. The mutation run (minutes,
 // its own two Playwright workers) is its own project, listed first so it starts at once and the other
 // tests run beside it instead of after it.
+
+/**
+ * The self-tests that start conformance runs, Playwright listings or other slow children (a new one belongs
+ * here); the order within a project is the files'.
+ */
+const RUNS = [
+  'catalogue-coverage.test.ts',
+  'compare.test.ts',
+  'discovery-run.test.ts',
+  'expectations-layers.test.ts',
+  'fixtures-redaction.test.ts',
+  'fixtures-rerun.test.ts',
+  'nightly-workflow.test.ts',
+  'notify-changes.test.ts',
+  'participant-death.test.ts',
+  'playwright-transform.test.ts',
+  'report-agreement.test.ts',
+  'report-browser.test.ts',
+  'report-history.test.ts',
+  'reporter-leaks.test.ts',
+  'rule-needs.test.ts',
+  'run-changes.test.ts',
+  'sharding.test.ts',
+  'suite-listing.test.ts',
+  'triage-run.test.ts',
+];
+
 export default defineConfig({
   testDir: '.',
   fullyParallel: true,
@@ -18,6 +45,13 @@ export default defineConfig({
     { name: 'mutation', testMatch: 'mutation.test.ts' },
     // The type check and the linters next: single-threaded tools, they run beside the mutation run.
     { name: 'static', testMatch: 'static.test.ts' },
-    { name: 'selftest', testMatch: '**/*.test.ts', testIgnore: ['mutation.test.ts', 'static.test.ts'] },
+    // Then the files whose tests start child runs or wait on slow children, and the short tests last: they
+    // fill both workers to the end instead of one worker finishing a long chain alone.
+    { name: 'runs', testMatch: RUNS },
+    {
+      name: 'selftest',
+      testMatch: '**/*.test.ts',
+      testIgnore: ['mutation.test.ts', 'static.test.ts', ...RUNS],
+    },
   ],
 });

@@ -14,13 +14,13 @@ import {
   freshReportsDir,
   filesUnder,
   junitCases,
-  kindsRun,
   readJson,
   reportTests,
   runSecretGate,
   type Matrix,
   type RunOutcome,
 } from './support/report-kit';
+import { kindsRun } from './support/shared-runs';
 
 /** What each verdict looks like in Allure (status, category) and in JUnit. */
 const EXPECTED: Record<TestVerdict, { status: string; category?: string; junit: string[] }> = {

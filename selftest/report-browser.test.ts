@@ -1,5 +1,5 @@
 // The report as a QA engineer sees it: built from a run with failures (the faulty sandbox and the report
-// samples; report-kit's kindsRun, shared with the other report self-tests), served on 127.0.0.1 and opened in
+// samples; support/shared-runs.ts's kindsRun, shared with the other report self-tests), served on 127.0.0.1 and opened in
 // Debian's Chromium through playwright-core (no browser download). The rule ids, a failing test's steps and
 // its redacted transcript must be on screen, and no request may leave the machine (every non-loopback request
 // is blocked and recorded). The single-file variant must open from file:// the same way. A screenshot is left
@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';
 import {
-  kindsRun,
   noChromium,
   openBrowser,
   pageExpect as expect,
@@ -18,6 +17,7 @@ import {
   serveStatic,
   type RunOutcome,
 } from './support/report-kit';
+import { kindsRun } from './support/shared-runs';
 
 const SCREENSHOT_DIR = resolve(ROOT, 'reports', 'selftest');
 

@@ -9,7 +9,7 @@ import { loadSettings } from '../core/settings';
 import { DEV_NAMESPACE } from '../core/dev-defaults';
 import { RULES } from '../rules/catalogue';
 import { skipForecast } from '../scripts/preflight-checks';
-import { cleanEnv, runNode } from './support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode } from './support/child-run';
 
 const ENV = {
   SANDBOX_AUTH: 'none',
@@ -39,7 +39,7 @@ test('every skip for a need says what the preflight forecasts for its rule', asy
   try {
     const run = await runNode(
       // The whole suite: a skip the forecast does not know of is a mismatch too.
-      ['--require', 'tsx/cjs', 'scripts/conformance.ts'],
+      ['--require', 'tsx/cjs', 'scripts/conformance.ts', '-c', LEAN_RUN_CONFIG],
       { ...cleanEnv(), ...ENV, LEDGER_REPORTS_DIR: out },
     );
     const matrix = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as {

@@ -9,7 +9,7 @@ import { buildApp } from '../sandbox/app';
 import { loadConfig } from '../sandbox/config';
 import { CHANGE_KINDS, diffRuns } from '../reporters/run-history';
 import type { RuleRow } from '../reporters/verdicts';
-import { cleanEnv, runNode, type ChildOutcome } from './support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode, type ChildOutcome } from './support/child-run';
 import { listen } from './support/harness-kit';
 
 // One run after another, each reading what the one before kept.
@@ -19,7 +19,7 @@ const RULE = 'VER-SEMVER';
 let out: string;
 
 function conformance(extra: Record<string, string> = {}): Promise<ChildOutcome> {
-  return runNode(['--require', 'tsx/cjs', 'scripts/conformance.ts', '--grep', RULE], {
+  return runNode(['--require', 'tsx/cjs', 'scripts/conformance.ts', '-c', LEAN_RUN_CONFIG, '--grep', RULE], {
     ...cleanEnv(),
     LEDGER_REPORTS_DIR: out,
     ...extra,

@@ -25,6 +25,17 @@ test.describe('sandbox faults', () => {
     }
   });
 
+  test('every catalogued rule is declared by a conformance fault, so the fault run proves it can fail', () => {
+    // The fault run (mutation.test.ts) shows each fault killed by a rule it declares: a rule no fault
+    // declares is one nothing shows able to fail.
+    const declared = new Set(FAULTS.filter((f) => f.kind === 'conformance').flatMap((f) => f.rules));
+    const unproven = RULES.map((r) => r.id).filter((id) => !declared.has(id));
+    expect(
+      unproven,
+      'rules no fault of sandbox/faults/ declares (add one that breaks exactly that rule)',
+    ).toEqual([]);
+  });
+
   test('an unknown fault name stops the sandbox with the list of known ones', async () => {
     await expect(app('no-such-fault')).rejects.toThrow(UnknownFaultError);
     await expect(app('no-such-fault')).rejects.toThrow(

@@ -13,7 +13,6 @@ import {
   freshReportsDir,
   junitCases,
   KINDS_RUN,
-  kindsRun,
   readJson,
   reportTests,
   runSecretGate,
@@ -21,6 +20,7 @@ import {
   type Matrix,
   type RunOutcome,
 } from './support/report-kit';
+import { kindsRun } from './support/shared-runs';
 
 const CONFIG = 'selftest/support/report-run.config.ts';
 const RUN_ID = 'selftest-sharding';

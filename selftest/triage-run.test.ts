@@ -13,13 +13,13 @@ import { cleanEnv } from './support/child-run';
 import {
   freshReportsDir,
   junitCases,
-  kindsRun,
   KINDS_RUN,
   readJson,
   ROOT,
   type Matrix,
   type RunOutcome,
 } from './support/report-kit';
+import { kindsRun } from './support/shared-runs';
 
 const TRANSCRIPT = 'HTTP transcript (Authorization redacted)';
 const CURL = 'reproduce with curl';

@@ -5,6 +5,12 @@ import { resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..', '..');
 
+/**
+ * The conformance config of a self-test that reads only the rule matrix and the run's output: the real one
+ * without the Allure and JUnit writers (whose paths are fixed under the project's reports/), on one worker.
+ */
+export const LEAN_RUN_CONFIG = 'selftest/support/discovery-run.config.ts';
+
 export interface ChildOutcome {
   status: number | null;
   stdout: string;

@@ -1,4 +1,5 @@
-// The lean conformance run of selftest/discovery-run.test.ts and selftest/compare.test.ts: the real config
+// The lean conformance run (LEAN_RUN_CONFIG in child-run.ts) of the self-tests that read only the rule matrix
+// and the run's output (discovery-run, compare, run-changes, rule-needs, expectations-layers): the real config
 // (global setup with its discovery and preflight, fixtures, the rule matrix) against LEDGER_BASE_URL or the
 // in-process sandbox, every output under LEDGER_REPORTS_DIR — never the real reports/ — and no Allure or JUnit
 // writer (their paths are fixed under reports/).
@@ -9,7 +10,7 @@ import base from '../../playwright.config';
 const out = process.env.LEDGER_REPORTS_DIR;
 if (!out)
   throw new Error(
-    'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare)',
+    'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare, run-changes…)',
   );
 const ROOT = resolve(__dirname, '..', '..');
 

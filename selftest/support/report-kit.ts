@@ -10,7 +10,6 @@ import { chromium, type Page } from 'playwright-core';
 import { expect } from '@playwright/test';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
-import { onceAcrossWorkers } from './once-across-workers';
 import { CHROMIUM, noChromium } from './chromium';
 
 export { ROOT };
@@ -37,20 +36,12 @@ export const KINDS_RUN = {
 export type RunOutcome = ChildOutcome;
 
 /** `node --require tsx/cjs <args>` in the project, with the machine's settings left out and `env` added. */
-export function runTsx(args: string[], env: Record<string, string>): Promise<RunOutcome> {
-  return runNode(['--require', 'tsx/cjs', ...args], { ...cleanEnv(), ...env });
-}
-
-/**
- * The KINDS_RUN conformance run, made once per `npm test` and read by every self-test that needs it (report
- * agreement, the browser check, triage, sharding's unsharded run): `dir` is its reports folder — read it, never
- * write.
- */
-export async function kindsRun(): Promise<{ dir: string; run: RunOutcome }> {
-  const { dir, value } = await onceAcrossWorkers('kinds-run', (out) =>
-    runConformance(out, KINDS_RUN.grep, KINDS_RUN.env),
-  );
-  return { dir, run: value };
+export function runTsx(
+  args: string[],
+  env: Record<string, string>,
+  own?: (kill: () => void) => void,
+): Promise<RunOutcome> {
+  return runNode(['--require', 'tsx/cjs', ...args], { ...cleanEnv(), ...env }, own);
 }
 
 /** `npm run conformance -- -c selftest/support/report-run.config.ts --grep <grep>`, output under `out`. */
@@ -58,11 +49,13 @@ export function runConformance(
   out: string,
   grep: string,
   env: Record<string, string> = {},
+  own?: (kill: () => void) => void,
 ): Promise<RunOutcome> {
-  return runTsx(['scripts/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep], {
-    ...env,
-    LEDGER_REPORTS_DIR: out,
-  });
+  return runTsx(
+    ['scripts/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep],
+    { ...env, LEDGER_REPORTS_DIR: out },
+    own,
+  );
 }
 
 /** The secret gate alone over `out` (scripts/secret-gate.ts). */

@@ -7,7 +7,7 @@ import { type SandboxConfig } from '../../config';
 import { type Claims } from '../../claims';
 import { BodyDecodeError, TapirDecodeError } from '../../decode';
 import { cantonError, internalError, invalidArgument, invalidField, missingField } from '../../errors';
-import { ledgerStringError, uniqueIdentifierError } from '../../ids';
+import { ledgerStringError, partyError, uniqueIdentifierError } from '../../ids';
 import { type JsCommands } from '../../ledger/decode';
 import { changeKey, type DedupResult } from '../../ledger/dedup';
 import { type Ledger } from '../../ledger/ledger';
@@ -116,6 +116,13 @@ function idsFaults(has: Has, cmds: JsCommands): void {
 /** The parties, the user and the synchronizer as the faulty participant reads them. */
 function partiesAndUsersFaults(has: Has, cmds: JsCommands, claims: Claims, config: SandboxConfig): void {
   const first = cmds.actAs[0];
+  if (has('sub-party-malformed-dropped')) {
+    // Only the first actAs party keeps its syntax check (the JSON layer's); the rest are filtered before
+    // authorization and validation could refuse them.
+    const wellFormed = (p: string) => partyError(p) === undefined;
+    cmds.actAs = cmds.actAs.filter((p, i) => i === 0 || wellFormed(p));
+    cmds.readAs = cmds.readAs.filter(wellFormed);
+  }
   if (has('sub-party-no-space') && first?.includes(' ')) {
     throw invalidArgument(
       `Invalid party in actAs/act_as: non expected character 0x20 in Daml-LF Party "${first}"`,

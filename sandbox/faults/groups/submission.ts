@@ -80,6 +80,11 @@ const behaviourFaults: Fault[] = [
     ['SUB-PARTY-BOUNDARY'],
   ),
   conformance(
+    'sub-party-malformed-dropped',
+    'malformed parties after the first actAs party (later actAs, readAs) are silently dropped instead of refused',
+    ['SUB-PARTY-INVALID'],
+  ),
+  conformance(
     'sub-userid-body-wins-over-token',
     'a userId other than the token user is not refused: the token user silently replaces it',
     ['SUB-USERID-MISMATCH', 'SUB-USERID-INVALID'],
