@@ -35,11 +35,12 @@ const SETTLE_MS = 30_000;
 
 /**
  * The requests the global setup sends before the first test when every identity setting is given
- * (scripts/preflight-checks.ts): GET /v2/version, GET …/rights, one vetting page (the template's package) and the
- * control-route probe (core/control-route.ts). Deaths are counted from after them, so they stay inside the tests
- * they were chosen for.
+ * (scripts/preflight-checks.ts): GET /v2/version, GET …/rights, one vetting page (the template's package), the
+ * control-route probe (core/control-route.ts) and the count of the listing for the run information
+ * (scripts/vetting-size.ts: two pages here, the entries and the empty page after them, as Canton pages). Deaths are
+ * counted from after them, so they stay inside the tests they were chosen for.
  */
-const PREFLIGHT = { every: 4, vetting: 1 };
+const PREFLIGHT = { every: 6, vetting: 3 };
 /** The dev defaults given explicitly: with LEDGER_BASE_URL alone the run would ask the participant for them. */
 const IDENTITY = {
   LEDGER_PARTICIPANT_ID: `participant1::${DEV_NAMESPACE}`,
@@ -300,7 +301,9 @@ test.describe('a participant that dies mid-run', () => {
     try {
       const clean = await runOn({ every: 1_000_000 });
       expect(clean.run.status, tail(clean.run)).toBe(0);
-      const dead = await runOn({ every: 3 }, clean.port);
+      // The worker's own set-up asks two (the version, the control-route probe), VER-SHAPE one: the fourth is
+      // VER-STABLE's first.
+      const dead = await runOn({ every: 4 }, clean.port);
       expect(dead.died, tail(dead.run)).toBe(true);
       const lost = matrixOf(out);
       expect(lost.targetLost, tail(dead.run)).toMatch(/^target lost: /);
