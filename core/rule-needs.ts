@@ -1,8 +1,8 @@
-// Whether a rule's needs (rules/needs.ts) are met here, and in which words a test skips when one is not: the
-// one function the tests' skips (fixtures/needs.ts) and the preflight's forecast both call.
-import { RULES, type Rule } from '../rules/catalogue';
+// Whether a rule's needs (its catalogue row's `needs`) are met here, and in which words a test skips when one
+// is not: the one function the tests' skips (fixtures/needs.ts) and the preflight's forecast both call.
+import { RULES, type Rule, needsOf } from '../rules/catalogue';
 import { NO_CONTROL_ROUTE } from './control-route';
-import { needsOf, type Need } from '../rules/needs';
+import type { Need } from '../rules/needs';
 import type { Settings } from './settings';
 import { versionAtLeast } from './target-info';
 

@@ -1,6 +1,7 @@
 // The rule catalogue: the single list the suite, the report, the rule matrix and the coverage self-test read.
 // Ids are stable and never reused; retire a rule by deleting it, never by renaming another into its place.
 import type { Rule } from './types';
+import type { Need } from './needs';
 import { versionRules } from './groups/version';
 import { vettingRules } from './groups/vetting';
 import { submissionRules } from './groups/submission';
@@ -36,4 +37,9 @@ export function ruleIdOfTitle(title: string): string | undefined {
 export function ruleOfTitle(title: string): Rule | undefined {
   const id = ruleIdOfTitle(title);
   return id === undefined ? undefined : byId.get(id);
+}
+
+/** What rule `id` needs of the target and the settings (its row's `needs`; none for an unknown id). */
+export function needsOf(id: string): readonly Need[] {
+  return byId.get(id)?.needs ?? [];
 }

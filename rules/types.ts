@@ -1,5 +1,7 @@
 // The shape of a catalogue entry: what a rule is, where the interface document states it, how it is judged.
 
+import type { Need } from './needs';
+
 export type Operation = 'version' | 'vetting-list' | 'submit-tree' | 'all';
 export type Level = 'interface' | 'canton';
 /**
@@ -20,6 +22,9 @@ export interface Rule {
   /** interface: the document states it; canton: the document is silent and Canton is the reference. */
   level: Level;
   tags: Tag[];
+  /** What the rule needs of the target and the settings to be judged at all: unmet, its tests skip and the
+   * preflight forecasts the skip (core/rule-needs.ts). A row without needs gets none. */
+  needs: readonly Need[];
 }
 
 export const OPERATIONS: Record<Exclude<Operation, 'all'>, string> = {

@@ -1,6 +1,7 @@
-// A rule's needs (rules/needs.ts) decide both whether its tests skip and what the preflight forecasts: the
-// same words. One run against the sandbox without authentication, with one actAs party, naming no synchronizer
-// and reporting 3.4.11, skips for every kind of need; each skip's reason must be the forecast's for its rule.
+// A rule's needs (its catalogue row's `needs`) decide both whether its tests skip and what the preflight
+// forecasts: the same words. One run against the sandbox without authentication, with one actAs party, naming
+// no synchronizer and reporting 3.4.11, skips for every kind of need; each skip's reason must be the
+// forecast's for its rule.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

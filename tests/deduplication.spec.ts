@@ -118,7 +118,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree: deduplica
       // No authentication: the userId is taken as sent, any valid one names another user.
       other = { userId: `${settings.user.slice(0, 120)}-other`, opts: {} };
     } else {
-      // The rule's need ('another-user', rules/needs.ts) skipped the test unless both are there.
+      // The rule's need ('another-user', its catalogue row) skipped the test unless both are there.
       const user = settings.secondUser!;
       const token = await tokens.provider.minter!.mint({ sub: user });
       // A configured user: the participant not knowing it is the settings' mistake, reported as such.

@@ -1,14 +1,11 @@
-import type { Level, Operation, Rule, Tag } from '../types';
+import type { Rule } from '../types';
 
-/** One catalogue entry, written as a row: id, level, tags, the clause, the rule. */
-export function rule(
-  id: string,
-  operation: Operation,
-  level: Level,
-  tags: Tag[],
-  section: string,
-  text: string,
-  title: string,
-): Rule {
-  return { id, operation, level, tags, clause: { section, text }, title };
+/**
+ * One catalogue entry, its fields named: the id, the operation, the level, the tags, the clause of the interface
+ * document it comes from, its title, and what it needs of the target and the settings to be judged at all.
+ */
+export type RuleRow = Omit<Rule, 'needs'> & Partial<Pick<Rule, 'needs'>>;
+
+export function rule(row: RuleRow): Rule {
+  return { ...row, needs: row.needs ?? [] };
 }
