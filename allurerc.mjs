@@ -1,9 +1,9 @@
-// Allure Report 3 (the `allure` CLI): the HTML report of a conformance run, built by scripts/allure-report.ts
-// (`npm run conformance`, `npm run report`), which labels every result with the rule matrix's verdict first.
-// History lives outside the output folder, which is deleted before each generate (Allure does not clean it);
-// the build passes its own history path (a throwaway copy when it rebuilds a run already in the history).
-// No `import { defineConfig } from 'allure'`: that module is the Allure CLI, which parses argv and prints its
-// help on import; the config is a plain object.
+// Allure Report 3 (the `allure` CLI): the HTML report of a conformance run, built by
+// scripts/report/allure-report.ts (`npm run conformance`, `npm run report`), which labels every result with
+// the rule matrix's verdict first. History lives outside the output folder, which is deleted before each
+// generate (Allure does not clean it); the build passes its own history path (a throwaway copy when it
+// rebuilds a run already in the history). No `import { defineConfig } from 'allure'`: that module is the
+// Allure CLI, which parses argv and prints its help on import; the config is a plain object.
 
 // One category per verdict (the `verdict` label, from the rule matrix): first match wins.
 const verdict = (value) => ({ labels: { verdict: `^${value}$` } });

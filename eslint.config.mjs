@@ -20,7 +20,7 @@ export default tseslint.config(
   // The house's layers (ARCHITECTURE in README "Contributing"): imports flow one way.
   ...layers(),
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
-  // CommonJS preloads (scripts/playwright-transform.cjs): node loads them before any TypeScript transform.
+  // CommonJS preloads (scripts/playwright/transform.cjs): node loads them before any TypeScript transform.
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },

@@ -3,7 +3,7 @@
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { displayUrl, loadDotenv, newRunId } from './core/settings';
-import { settingsOrExit } from './scripts/run-settings';
+import { settingsOrExit } from './scripts/run/settings-check';
 import { tagSelectionOrExit } from './rules/selection';
 import { ALLURE_REPORTER, CONSOLE_REPORTER } from './reporters/allure-name';
 
@@ -33,7 +33,7 @@ export default {
   // Canton's own conformance tool allows 30 s per test × its timeout scale factor.
   timeout: 30_000 * scale,
   expect: { timeout: 5_000 * scale },
-  globalSetup: require.resolve('./scripts/global-setup'),
+  globalSetup: require.resolve('./scripts/run/global-setup'),
   reporter: [
     // First: a team's expectations entry naming a test the suite does not have stops the run before any test.
     ['./reporters/expectations-titles.ts'],

@@ -1,6 +1,7 @@
-// The settings the harness knows, by name: every `# NAME=value` line of .env.example, with the header of the group
-// it sits under. .env.example is the one list (selftest/fixtures-settings.test.ts holds it to what the code reads);
-// the nightly workflow passes exactly these from a target's secrets and variables (scripts/nightly-env.ts).
+// The settings the harness knows, by name: every `# NAME=value` line of .env.example, with the header of the
+// group it sits under. .env.example is the one list (selftest/core/settings.test.ts holds it to what the code
+// reads); the nightly workflow passes exactly these from a target's secrets and variables
+// (scripts/nightly/env.ts).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 

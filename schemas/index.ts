@@ -1,7 +1,7 @@
 // The schema registry: every schema of schemas/ added to one ajv (JSON Schema 2020-12, strict, all errors,
 // ajv-formats). The body schemas are validated by ajv's standalone code, compiled once per machine
 // (./compiled); anything else (a defs.json definition) by the live ajv, loaded and compiled in a process on
-// first use. A broken schema is caught by selftest/schemas.test.ts, which compiles every one.
+// first use. A broken schema is caught by selftest/schemas/examples.test.ts, which compiles every one.
 // The harness's matchers call validate(); fixtures may reuse the id grammars through grammar().
 
 import type Ajv2020 from 'ajv/dist/2020';
@@ -54,8 +54,9 @@ let registry: Ajv2020 | undefined;
 
 // allowUnionTypes: nullable fields are written `"type": ["string", "null"]`, which strict mode otherwise
 // refuses. validateSchema: false — checking each schema against the 2020-12 meta-schema compiles that
-// meta-schema first, 0.1 s in every process; selftest/schemas.test.ts checks them once instead. code.source and
-// code.formats let ajv write standalone code (./compiled) that loads the formats from ajv-formats.
+// meta-schema first, 0.1 s in every process; selftest/schemas/examples.test.ts checks them once instead.
+// code.source and code.formats let ajv write standalone code (./compiled) that loads the formats from
+// ajv-formats.
 const OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateSchema: false } as const;
 
 /** The shared ajv instance with every schema added; each compiled on its first use. Loaded on first call. */

@@ -11,7 +11,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
-import { playwrightCommand } from '../../scripts/playwright-cli';
+import { playwrightCommand } from '../../scripts/playwright/cli';
 
 interface Outcome {
   name: string;
@@ -142,7 +142,7 @@ export async function slow(
             rows,
           ),
           '',
-          'Unless LEDGER_TIMEOUT_SCALE is set, the global setup times a version read and one submission and scales the test, request and expect timeouts to the slower (scripts/run-pace.ts; docs/running.md, "Timeouts").' +
+          'Unless LEDGER_TIMEOUT_SCALE is set, the global setup times a version read and one submission and scales the test, request and expect timeouts to the slower (scripts/run/pace.ts; docs/running.md, "Timeouts").' +
             (opts.control
               ? ' The run with LEDGER_TIMEOUT_SCALE=1 shows what the timeouts as they were make of the same participant: the tests that wait on the most answers one after the other run out of their time.'
               : ''),

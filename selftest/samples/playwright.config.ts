@@ -6,7 +6,7 @@ import base from '../../playwright.config';
 import { isAllureReporter } from '../../reporters/allure-name';
 
 const out = process.env.SAMPLE_OUT;
-if (!out) throw new Error('SAMPLE_OUT is unset: run the samples through selftest/fixtures-redaction.test.ts');
+if (!out) throw new Error('SAMPLE_OUT is unset: run the samples through selftest/core/redaction.test.ts');
 
 function allureReporter(): [string, Record<string, unknown>] {
   const reporters = Array.isArray(base.reporter) ? base.reporter : [];

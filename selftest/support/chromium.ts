@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** The self-test files whose tests skip without Chromium (chromium.test.ts keeps this list true). */
+/** The self-test files whose tests skip without Chromium (selftest/report/chromium.test.ts keeps this list true). */
 export const BROWSER_TEST_FILES = [
-  'report-browser.test.ts',
-  'compare.test.ts',
-  'report-history.test.ts',
-  'report-one-verdict.test.ts',
+  'selftest/report/browser.test.ts',
+  'selftest/history/compare.test.ts',
+  'selftest/report/history.test.ts',
+  'selftest/report/one-verdict.test.ts',
 ];
 
 const INSTALL = 'sudo apt-get install -y chromium';

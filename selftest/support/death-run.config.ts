@@ -1,15 +1,17 @@
-// The conformance run of selftest/participant-death.test.ts: the real config (same fixtures, global setup,
-// timeouts and the rule matrix that judges every test), against LEDGER_BASE_URL, every output under
+// The conformance run of selftest/run/participant-death.test.ts: the real config (same fixtures, global
+// setup, timeouts and the rule matrix that judges every test), against LEDGER_BASE_URL, every output under
 // LEDGER_REPORTS_DIR — never the real reports/ — plus Playwright's JSON report (start time and duration of
 // every test, to tell the tests before the participant died from those after).
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { plainErrorSnippets } from '../../scripts/plain-snippets';
+import { plainErrorSnippets } from '../../scripts/playwright/plain-snippets';
 import base from '../../playwright.config';
 
 const out = process.env.LEDGER_REPORTS_DIR;
 if (!out)
-  throw new Error('LEDGER_REPORTS_DIR is unset: run this config through selftest/participant-death.test.ts');
+  throw new Error(
+    'LEDGER_REPORTS_DIR is unset: run this config through selftest/run/participant-death.test.ts',
+  );
 const ROOT = resolve(__dirname, '..', '..');
 
 // Its tests fail on purpose (the participant breaks): uncoloured snippets, the runner's CPU saved.

@@ -1,6 +1,7 @@
-// "A user's own reporter" for selftest/reporter-leaks.test.ts: writes everything Playwright hands a reporter —
-// every step with its error, every test's errors, attachments (bodies and files, as text), output and the run's
-// errors — as JSON lines to DUMP_REPORTER_FILE, in clear, so the scan sees what any reporter could print.
+// "A user's own reporter" for selftest/report/reporter-leaks.test.ts: writes everything Playwright hands a
+// reporter — every step with its error, every test's errors, attachments (bodies and files, as text), output
+// and the run's errors — as JSON lines to DUMP_REPORTER_FILE, in clear, so the scan sees what any reporter
+// could print.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type {
   FullResult,

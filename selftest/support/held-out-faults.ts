@@ -1,7 +1,8 @@
 // Held-out mutants ("the suite is also checked against participants broken in ways NOT listed in the
 // catalogue"). Each is a small, plausible deviation of a participant from the interface document or Canton,
 // different from every fault of sandbox/faults/ (another field, another way of breaking, another operation),
-// and each says nothing about which rule should catch it: selftest/mutation.test.ts only asks that the suite does.
+// and each says nothing about which rule should catch it: selftest/mutation/mutation.test.ts only asks that
+// the suite does.
 //
 // They live outside sandbox/ on purpose, as fastify hooks. buildApp() returns a ready app, and fastify refuses
 // hooks once an app is ready, so each mutant's hooks sit on a thin front app that forwards every request to a

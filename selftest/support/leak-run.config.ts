@@ -1,10 +1,10 @@
-// The conformance run of selftest/reporter-leaks.test.ts: the real suite (tests/, fixtures) with one project per
-// way a participant can fail (LEAK_RUN_PLAN: name, target URL, grep, LEDGER_* settings), every output under
-// LEAK_RUN_OUT. No global setup: each project names its own target, so no sandbox starts. The reporters come
-// from the command line (--reporter=…), the point of the run.
+// The conformance run of selftest/report/reporter-leaks.test.ts: the real suite (tests/, fixtures) with one
+// project per way a participant can fail (LEAK_RUN_PLAN: name, target URL, grep, LEDGER_* settings), every
+// output under LEAK_RUN_OUT. No global setup: each project names its own target, so no sandbox starts. The
+// reporters come from the command line (--reporter=…), the point of the run.
 import { resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
-import { plainErrorSnippets } from '../../scripts/plain-snippets';
+import { plainErrorSnippets } from '../../scripts/playwright/plain-snippets';
 
 export interface LeakProject {
   name: string;
@@ -14,7 +14,8 @@ export interface LeakProject {
 }
 
 const out = process.env.LEAK_RUN_OUT;
-if (!out) throw new Error('LEAK_RUN_OUT is unset: run this config through selftest/reporter-leaks.test.ts');
+if (!out)
+  throw new Error('LEAK_RUN_OUT is unset: run this config through selftest/report/reporter-leaks.test.ts');
 const plan = JSON.parse(process.env.LEAK_RUN_PLAN ?? '[]') as LeakProject[];
 
 // Its tests fail on purpose (the participant breaks): uncoloured snippets, the runner's CPU saved.

@@ -1,12 +1,12 @@
 // A costly child run several self-tests only read (the report run with every verdict kind): made once per
 // `npm test` by the first worker that asks, while the others wait for its outcome. The workers are separate
 // processes, so the claim is a directory made with mkdir (atomic) under the folder the self-tests' global
-// setup made for this run (SELFTEST_SHARED_DIR, removed by its teardown); the outcome is handed over as a JSON
-// file (scripts/file-handoff.ts).
+// setup made for this run (SELFTEST_SHARED_DIR, removed by its teardown); the outcome is handed over as a
+// JSON file (scripts/run/file-handoff.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { awaitFile, publishJson } from '../../scripts/file-handoff';
+import { awaitFile, publishJson } from '../../scripts/run/file-handoff';
 
 export const SHARED_DIR_ENV = 'SELFTEST_SHARED_DIR';
 

@@ -1,6 +1,7 @@
-// The read-only runs of selftest/readonly-inert.test.ts: the lean conformance run (./discovery-run.config.ts)
-// against a sandbox with faults on, whose failures are declared expected as a fault run's are (fixtures/outcome.ts),
-// so Playwright keeps its one worker instead of starting a new one after every failed test.
+// The read-only runs of selftest/suite/readonly-inert.test.ts: the lean conformance run
+// (./discovery-run.config.ts) against a sandbox with faults on, whose failures are declared expected as a
+// fault run's are (fixtures/outcome.ts), so Playwright keeps its one worker instead of starting a new one
+// after every failed test.
 import { defineConfig } from '@playwright/test';
 import lean from './discovery-run.config';
 

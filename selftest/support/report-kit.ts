@@ -1,4 +1,4 @@
-// Shared by the report self-tests: a real `npm run conformance` (scripts/conformance.ts) through
+// Shared by the report self-tests: a real `npm run conformance` (scripts/run/conformance.ts) through
 // selftest/support/report-run.config.ts, every output under its own folder (LEDGER_REPORTS_DIR); a static
 // server for the built report on 127.0.0.1; readers for what the run wrote.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -52,15 +52,15 @@ export function runConformance(
   own?: (kill: () => void) => void,
 ): Promise<RunOutcome> {
   return runTsx(
-    ['scripts/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep],
+    ['scripts/run/conformance.ts', '-c', 'selftest/support/report-run.config.ts', '--grep', grep],
     { ...env, LEDGER_REPORTS_DIR: out },
     own,
   );
 }
 
-/** The secret gate alone over `out` (scripts/secret-gate.ts). */
+/** The secret gate alone over `out` (scripts/report/secret-gate.ts). */
 export function runSecretGate(out: string, env: Record<string, string> = {}): Promise<RunOutcome> {
-  return runTsx(['scripts/secret-gate.ts'], { ...env, LEDGER_REPORTS_DIR: out });
+  return runTsx(['scripts/report/secret-gate.ts'], { ...env, LEDGER_REPORTS_DIR: out });
 }
 
 export const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;

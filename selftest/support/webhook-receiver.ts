@@ -1,5 +1,5 @@
-// A webhook on 127.0.0.1 for the self-tests of scripts/notify-changes.ts: keeps every request it gets and answers
-// each with `status`.
+// A webhook on 127.0.0.1 for the self-tests of scripts/nightly/notify-changes.ts: keeps every request it gets
+// and answers each with `status`.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

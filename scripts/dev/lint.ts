@@ -1,0 +1,33 @@
+// `npm run lint`: ESLint, then Prettier's check, over the whole repository (the same commands
+// selftest/project/static.test.ts runs); `npm run format` (`--write`): Prettier writes the formatting
+// instead. Exit code: the first that failed.
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { answerHelp } from '../../core/cli-help';
+
+const ROOT = resolve(__dirname, '..', '..');
+const write = process.argv.includes('--write');
+
+answerHelp(
+  write
+    ? `Usage: npm run format
+Formats every file Prettier covers in place (prettier --write .; .prettierignore says what it leaves alone).`
+    : `Usage: npm run lint
+ESLint over the repository (eslint.config.mjs: the import layers among its rules), then Prettier's check
+(prettier --check .). Exit 0 when both pass; otherwise the exit code of the first that failed.
+To fix the formatting: npm run format.`,
+);
+
+const bin = (...path: string[]): string => join(ROOT, 'node_modules', ...path);
+const run = (file: string, args: string[]): number =>
+  spawnSync(process.execPath, [file, ...args], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+
+const steps: (() => number)[] = write
+  ? [() => run(bin('prettier', 'bin', 'prettier.cjs'), ['--write', '.'])]
+  : [
+      () => run(bin('eslint', 'bin', 'eslint.js'), ['.']),
+      () => run(bin('prettier', 'bin', 'prettier.cjs'), ['--check', '.']),
+    ];
+let code = 0;
+for (const step of steps) if (code === 0) code = step();
+process.exit(code);

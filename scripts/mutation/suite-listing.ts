@@ -1,0 +1,58 @@
+// Which spec files hold the tests of which rules, from Playwright's own listing of the suite (read once).
+import { execFileSync } from 'node:child_process';
+import { relative } from 'node:path';
+import { ruleIdOfTitle } from '../../rules/catalogue';
+import { playwrightCommand } from '../playwright/cli';
+
+interface ListedSuite {
+  title: string;
+  file: string;
+  specs?: { title: string; file: string }[];
+  suites?: ListedSuite[];
+}
+
+let cache: Map<string, Set<string>> | undefined;
+
+/**
+ * The listing's environment: no participant needed (an unreachable default), and none of Playwright's
+ * PLAYWRIGHT_JSON_OUTPUT_* variables — set by a CI job for its own JSON report, they send the listing to a
+ * file, and stdout (read here) comes back empty.
+ */
+export function listingEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, LEDGER_BASE_URL: env.LEDGER_BASE_URL || 'http://127.0.0.1:9' };
+  for (const k of ['FILE', 'DIR', 'NAME']) delete out[`PLAYWRIGHT_JSON_OUTPUT_${k}`];
+  return out;
+}
+
+/** rule id → the spec files (relative to root) whose test titles start with it. */
+export function ruleFiles(root: string): Map<string, Set<string>> {
+  if (cache) return cache;
+  const out = execFileSync(process.execPath, playwrightCommand('test', '--list', '--reporter=json'), {
+    cwd: root,
+    env: listingEnv(process.env),
+    maxBuffer: 64 * 1024 * 1024,
+  }).toString();
+  const listing = JSON.parse(out.slice(out.indexOf('{'))) as {
+    suites: ListedSuite[];
+    config: { rootDir: string };
+  };
+  const map = new Map<string, Set<string>>();
+  const visit = (suite: ListedSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const id = ruleIdOfTitle(spec.title);
+      if (!id) continue;
+      if (!map.has(id)) map.set(id, new Set());
+      map.get(id)!.add(relative(root, `${listing.config.rootDir}/${spec.file}`));
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  listing.suites.forEach(visit);
+  cache = map;
+  return map;
+}
+
+/** The spec files holding `rules`; empty (= the whole suite) when no rule is given or none is found. */
+export function specsForRules(root: string, rules: readonly string[]): string[] {
+  const files = ruleFiles(root);
+  return [...new Set(rules.flatMap((r) => [...(files.get(r) ?? [])]))].sort();
+}

@@ -1,0 +1,131 @@
+// What the preflight's steps share: the error of a check that failed (its one line and exit code), the client
+// that asks the participant with the settings' token, and what to set when the participant refuses that token.
+import type { Fetcher } from '../../core/discovery';
+import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../../core/http';
+import { unknownUserRefusal } from '../../core/ledger-client';
+import type { Settings } from '../../core/settings';
+import { tokenProviderFor } from '../../core/token-providers';
+
+export type Env = Record<string, string | undefined>;
+type Json = unknown;
+
+/** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
+export class PreflightError extends Error {
+  override name = 'PreflightError';
+  constructor(
+    message: string,
+    readonly exitCode: 2 | 4,
+  ) {
+    super(message);
+  }
+}
+
+/** The package of Canton's built-in Ping (core/templates/canton-ping.json). */
+export const PING_PACKAGE = 'canton-builtin-admin-workflow-ping';
+
+/** Requests over the harness's transport with the settings' token; notes whether the target stopped answering. */
+export class Client {
+  lost = false;
+  refused: PreflightError | undefined;
+  private readonly transport: Transport;
+
+  constructor(
+    private readonly baseUrl: string,
+    timeoutScale: number,
+  ) {
+    this.transport = new Transport(REQUEST_TIMEOUT_MS * timeoutScale);
+  }
+
+  /**
+   * `refusal`: a 401 is the participant refusing the token itself (Canton answers 401 only for an invalid or
+   * missing token), whatever was asked: stop there with the line naming the credentials to set.
+   */
+  fetcher(s: Settings, refusal = true): Fetcher {
+    const provider = tokenProviderFor(s);
+    return async ({ method, path, body }) => {
+      const res = await this.send(method, path, await provider.token(), body);
+      // A valid token of a user the participant does not know: the user setting is the cause, not the key.
+      if (unknownUserRefusal(res.status, parse(res.text))) {
+        this.refused ??= unknownUser(s, `${method} ${path.split('?')[0]}`);
+        throw this.refused;
+      }
+      if (refusal && res.status === 401) {
+        // Kept as well as thrown: discovery wraps a fetcher's error in its own, which names another setting.
+        this.refused ??= new PreflightError(
+          `the participant refused the harness's token (${method} ${path.split('?')[0]} answered 401): ${tokenFix(s)}`,
+          2,
+        );
+        throw this.refused;
+      }
+      return { status: res.status, body: parse(res.text) };
+    };
+  }
+
+  async send(method: string, path: string, token: string | undefined, body?: Json): Promise<HttpResponse> {
+    try {
+      return await this.transport.send({
+        method,
+        url: `${this.baseUrl}${path}`,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+      });
+    } catch (e) {
+      if (e instanceof TransportFailure) this.lost = true;
+      throw e;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
+
+export function parse(text: string): Json {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one line for a run's token whose user the participant does not know, naming the setting behind it. */
+export function unknownUser(s: Settings, what: string): PreflightError {
+  const answered = `${what} answered 403 "invalid token": a valid token of a user this participant does not know, or deactivated`;
+  switch (s.auth.kind) {
+    case 'static':
+      return new PreflightError(
+        `the user of LEDGER_TOKEN is not a user of this participant (${answered}): set LEDGER_TOKEN to a token of one of its users`,
+        2,
+      );
+    case 'oauth2':
+      return new PreflightError(
+        `the user the IdP's token names is not a user of this participant (${answered}): create it there, or check LEDGER_OAUTH_CLIENT_ID`,
+        2,
+      );
+    default:
+      return new PreflightError(
+        `LEDGER_USER=${s.user} is not a user of this participant (${answered}): set LEDGER_USER to one of its users`,
+        2,
+      );
+  }
+}
+
+/** What to set when the participant refuses the harness's token, per way of getting one. */
+export function tokenFix(s: Settings): string {
+  switch (s.auth.kind) {
+    case 'none':
+      return 'the participant requires authentication: set LEDGER_AUTH and its credentials';
+    case 'static':
+      return 'set LEDGER_TOKEN to a current access token for this participant';
+    case 'hs256':
+      return "set LEDGER_HMAC_SECRET to the participant's unsafe-jwt-hmac-256 secret";
+    case 'rs256':
+    case 'es256':
+      return 'set LEDGER_JWT_PRIVATE_KEY to a key whose public half the participant trusts (and LEDGER_JWT_KID / LEDGER_JWT_ISSUER if it needs them)';
+    case 'oauth2':
+      return 'check LEDGER_OAUTH_CLIENT_ID / LEDGER_OAUTH_CLIENT_SECRET and LEDGER_OAUTH_AUDIENCE / LEDGER_OAUTH_SCOPE';
+  }
+}

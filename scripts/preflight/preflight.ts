@@ -1,0 +1,88 @@
+// `npm run preflight`: the checks a conformance run makes before its first command, on their own — target
+// reachable, its version, the token accepted, the identity settings (given, or asked of the participant),
+// the user's rights covering the parties, the command template's package vetted on the synchronizer — the
+// rules that will skip there and why, and the timeout scale a read suggests. Nothing is submitted. A failure
+// prints ONE line naming what to set.
+// Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
+import { answerHelp } from '../../core/cli-help';
+import { loadDotenv, displayUrl } from '../../core/settings';
+import { announceClearCredentials } from '../../core/cleartext';
+import { capabilitiesOf } from '../../core/target-info';
+import { TARGET_DOWN_EXIT } from '../run/target-down';
+import { settingsOrExit } from '../run/settings-check';
+import {
+  preflight,
+  PreflightError,
+  probeControlRoute,
+  skipForecast,
+  staticTokenLife,
+  timeAnswers,
+} from './checks';
+import { chooseTimeoutScale, timeoutScaleLine } from '../run/pace';
+
+async function main(): Promise<number> {
+  answerHelp(`Usage: npm run preflight
+What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
+its version, the token accepted, the identity settings (given, or asked of the participant), each configured
+user's rights, the command template's package vetted; then what the run will use and the rules that will skip,
+and why. Submits nothing. Settings as the run's (.env.example).
+Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`);
+  loadDotenv();
+  const s = settingsOrExit();
+  announceClearCredentials(s); // before the first request carries one
+  // Without LEDGER_BASE_URL the in-process sandbox is the target, as in a conformance run.
+  let close: (() => Promise<void>) | undefined;
+  let baseUrl = s.baseUrl;
+  if (baseUrl === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startSandbox } = require('../run/embedded-sandbox') as typeof import('../run/embedded-sandbox');
+    const sandbox = await startSandbox();
+    baseUrl = sandbox.url;
+    close = sandbox.close;
+  }
+  try {
+    const { version, resolution } = await preflight(s, baseUrl);
+    if (version.unreachable) {
+      process.stderr.write(
+        `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(baseUrl)} cannot be reached: ${version.unreachable.cause}; ${version.unreachable.check}\n`,
+      );
+      return TARGET_DOWN_EXIT;
+    }
+    const caps = capabilitiesOf(version.document);
+    const life = staticTokenLife(s);
+    const resolved = resolution?.settings ?? s;
+    // The run's scale as far as a read shows it: the run also times one submission, which this never sends.
+    const times =
+      s.baseUrl === undefined || s.timeoutScaleExplicit
+        ? undefined
+        : await timeAnswers(resolved, baseUrl, 'the preflight submits nothing, a conformance run times one');
+    const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
+    const lines: [string, string][] = [
+      ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
+      ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
+      ['token', `accepted (${s.auth.kind})${life ? `; ${life}` : ''}`],
+      ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
+      ['rights', `${resolved.user} acts as and reads as every configured party`],
+      ['template', 'its package is vetted on the synchronizer'],
+      ['timeout scale', timeoutScaleLine(pace)],
+      ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
+        (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
+      ),
+    ];
+    const width = Math.max(...lines.map(([k]) => k.length)) + 2;
+    process.stdout.write(
+      ['ledger-conformance preflight: ready', ...lines.map(([k, v]) => `  ${k.padEnd(width)}${v}`), ''].join(
+        '\n',
+      ),
+    );
+    return 0;
+  } catch (e) {
+    if (!(e instanceof PreflightError)) throw e;
+    process.stderr.write(`ledger-conformance: ${e.message}\n`);
+    return e.exitCode;
+  } finally {
+    await close?.();
+  }
+}
+
+void main().then((code) => process.exit(code));

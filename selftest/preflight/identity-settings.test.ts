@@ -1,0 +1,144 @@
+// Every identity the harness is configured with is checked before the first test: a wrong one stops the preflight
+// and the run with exit 2 and ONE line that names the setting first (not a setting it makes fail next). An answer
+// during a test that can only mean a configured user is unknown is a set-up verdict naming the setting, never
+// the participant's failure.
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEV_NAMESPACE } from '../../core/dev-defaults';
+import { loadSettings } from '../../core/settings';
+import { tokenProviderFor } from '../../core/token-providers';
+import { SETUP } from '../../core/verdict-marks';
+import { failureKind } from '../../reporters/classify';
+import { runExitCode } from '../../scripts/run/target-down';
+import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import { clientFor } from '../support/harness-kit';
+import { minimal, party, staging, type Staging } from '../support/staging-kit';
+
+const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
+  runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env });
+
+/** Exit 2 and one line on stderr, without the prefix; nothing secret in it. */
+function settingLine(run: ChildOutcome): string {
+  expect(run.status, run.stdout + run.stderr).toBe(2);
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).not.toMatch(/PRIVATE KEY|eyJ[A-Za-z0-9_-]{10,}/);
+  return lines[0]!.replace(/^ledger-conformance: /, '');
+}
+
+test.describe('identity settings, checked by the preflight against a staging-like participant', () => {
+  let target: Staging;
+  test.beforeAll(async () => {
+    target = await staging();
+  });
+  test.afterAll(async () => {
+    await target?.app.close();
+  });
+
+  // [setting overrides, what the line starts with]: each names its setting before anything else.
+  const cases: [string, (t: Staging) => Record<string, string>, RegExp][] = [
+    ['an unknown LEDGER_USER', (t) => minimal(t, 'qa-ghost'), /^LEDGER_USER=qa-ghost is not a user/],
+    [
+      'a LEDGER_ACT_AS party the user may not act as',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_ACT_AS: party('Nobody') }),
+      /^LEDGER_ACT_AS names Nobody::\S+, which user qa-runner may not act as/,
+    ],
+    [
+      'a LEDGER_READ_AS party the user may not read as',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_READ_AS: party('Nobody') }),
+      /^LEDGER_READ_AS names Nobody::\S+, which user qa-runner may not read as/,
+    ],
+    [
+      'an unknown LEDGER_SECOND_USER',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_SECOND_USER: 'no-such-user' }),
+      /^LEDGER_SECOND_USER=no-such-user is not a user of this participant/,
+    ],
+    [
+      'a LEDGER_SECOND_USER without the act-as rights',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_SECOND_USER: 'qa-solo' }),
+      /^LEDGER_SECOND_USER=qa-solo may not act as Treasury::/,
+    ],
+    [
+      'a LEDGER_UNAUTHORIZED_PARTY the user has a right for',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_UNAUTHORIZED_PARTY: party('Audit') }),
+      /LEDGER_UNAUTHORIZED_PARTY=Audit::/,
+    ],
+  ];
+  for (const [what, env, first] of cases) {
+    test(`${what}: exit 2, one line naming it first`, async () => {
+      expect(settingLine(await preflight(env(target)))).toMatch(first);
+    });
+  }
+
+  test('the run stops the same way, before any test (LEDGER_SECOND_USER)', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'identity-run-'));
+    const run = await runNode(
+      ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'SUB-DEDUP-NEW-USER-ID'],
+      {
+        ...cleanEnv(),
+        ...minimal(target, 'qa-runner'),
+        LEDGER_SECOND_USER: 'no-such-user',
+        LEDGER_REPORTS_DIR: out,
+      },
+    );
+    expect(run.status, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toContain('LEDGER_SECOND_USER=no-such-user is not a user of this participant');
+    expect(existsSync(join(out, 'conformance.json')), 'no test ran, no matrix').toBe(false);
+  });
+});
+
+test('against the in-process sandbox: a wrong identity stops the run before any test, and leaves no earlier report', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'identity-sandbox-'));
+  mkdirSync(out, { recursive: true });
+  // What an earlier run left: it must not be read as this run's.
+  writeFileSync(join(out, 'conformance.md'), '# Conformance: passed\n');
+  writeFileSync(join(out, 'conformance.json'), '{"status":"passed"}\n');
+  const runs = await Promise.all(
+    [{ LEDGER_SECOND_USER: 'no-such-user' }, { LEDGER_ACT_AS: `Nobody::${DEV_NAMESPACE}` }].map((env, i) =>
+      runNode(['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'SUB-DEDUP-NEW-USER-ID'], {
+        ...cleanEnv(),
+        ...env,
+        LEDGER_REPORTS_DIR: i === 0 ? out : mkdtempSync(join(tmpdir(), 'identity-sandbox-')),
+      }),
+    ),
+  );
+  expect(settingLine(runs[0]!)).toMatch(/^LEDGER_SECOND_USER=no-such-user is not a user/);
+  expect(settingLine(runs[1]!)).toMatch(/^LEDGER_ACT_AS names Nobody::/);
+  for (const f of ['conformance.md', 'conformance.json'])
+    expect(existsSync(join(out, f)), `${f} of the earlier run`).toBe(false);
+});
+
+test.describe('a configured user unknown during a test: a set-up verdict naming the setting', () => {
+  let target: Staging;
+  test.beforeAll(async () => {
+    target = await staging();
+  });
+  test.afterAll(async () => {
+    await target?.app.close();
+  });
+
+  test('the ledger client marks it, only for a token of a configured identity', async () => {
+    const provider = tokenProviderFor(loadSettings(minimal(target, 'qa-runner')));
+    const token = await provider.minter!.mint({ sub: 'no-such-user' });
+    const client = clientFor(target.url, provider);
+    const refused = client.listVettedPackages({}, { token, identity: 'LEDGER_SECOND_USER=no-such-user' });
+    await expect(refused).rejects.toThrow(`${SETUP} LEDGER_SECOND_USER=no-such-user:`);
+    await expect(refused).rejects.toThrow(/set LEDGER_SECOND_USER to a user of this participant/);
+    // The same answer to a token the rule chose (AUTH-UNKNOWN-USER's): the participant's answer to judge.
+    const judged = await client.listVettedPackages({}, { token });
+    expect(judged.status).toBe(403);
+  });
+
+  test('the verdict is set-up, not a failure; a run with only that exits 2', () => {
+    const message = `${SETUP} LEDGER_SECOND_USER=x: POST /v2/commands/… answered 403 "invalid token"`;
+    expect(failureKind([message], [])).toBe('setup');
+    const dir = mkdtempSync(join(tmpdir(), 'identity-exit-'));
+    const matrix = join(dir, 'conformance.json');
+    writeFileSync(matrix, JSON.stringify({ tests: [{ verdict: 'pass' }, { verdict: 'setup' }] }));
+    expect(runExitCode(matrix, 1)).toBe(2);
+    writeFileSync(matrix, JSON.stringify({ tests: [{ verdict: 'fail' }, { verdict: 'setup' }] }));
+    expect(runExitCode(matrix, 1)).toBe(1);
+  });
+});

@@ -1,0 +1,100 @@
+// `npm run preflight` (scripts/preflight/preflight.ts) against a staging-like participant
+// (selftest/support/staging-kit): ready with only the URL, the RS256 key and the user; and a wrong token, a
+// user without rights and an unvetted template package each stop it with ONE line saying what is wrong and
+// what to set (exit 2), with no secret in it. Nothing is submitted: the preflight only reads.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import { stagingAndNotLedgerApis } from '../support/not-ledger-api';
+import { minimal } from '../support/staging-kit';
+
+const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
+  runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env });
+
+/** Exit 2, nothing on stdout, one line on stderr; the line is returned. */
+function oneLine(run: ChildOutcome): string {
+  expect(run.status, run.stdout + run.stderr).toBe(2);
+  expect(run.stdout).toBe('');
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).not.toMatch(/PRIVATE KEY|eyJ[A-Za-z0-9_-]{10,}/);
+  return lines[0]!;
+}
+
+test.describe('npm run preflight', () => {
+  const at = stagingAndNotLedgerApis();
+
+  test('ready: every identity value with its source, and the rules that will skip and why', async () => {
+    const run = await preflight(minimal(at.target, 'qa-solo'));
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('ledger-conformance preflight: ready');
+    expect(run.stdout).toMatch(
+      /LEDGER_ACT_AS +Solo::\S+ \(discovered via GET \/v2\/users\/qa-solo\/rights\)/,
+    );
+    expect(run.stdout).toContain('canton-ping (picked: canton-builtin-admin-workflow-ping is vetted');
+    expect(run.stdout).toContain('will skip');
+    expect(run.stdout).toContain('SUB-DEDUP-ACTAS-ORDER, SUB-DEDUP-NEW-ACTAS: needs two actAs parties');
+    expect(run.stdout).not.toMatch(/PRIVATE KEY|eyJ[A-Za-z0-9_-]{10,}/);
+  });
+
+  test('a wrong token: one line naming the key to set', async () => {
+    const line = oneLine(await preflight(minimal(at.target, 'qa-runner', at.target.otherKeyPath)));
+    expect(line).toContain('refused');
+    expect(line).toContain('LEDGER_JWT_PRIVATE_KEY');
+  });
+
+  test('a wrong token with the participant given: one line naming the key to set', async () => {
+    const env = {
+      ...minimal(at.target, 'qa-runner', at.target.otherKeyPath),
+      LEDGER_PARTICIPANT_ID: 'p::1220ab',
+    };
+    const line = oneLine(await preflight(env));
+    expect(line).toMatch(/refused the harness's token \(.* answered 401\): set LEDGER_JWT_PRIVATE_KEY/);
+  });
+
+  test('a user without rights: one line naming the user and what to set', async () => {
+    const line = oneLine(await preflight(minimal(at.target, 'qa-none')));
+    expect(line).toContain('user qa-none has no CanActAs right');
+    expect(line).toContain('LEDGER_USER');
+  });
+
+  test('an unvetted template package: one line naming the package and what to set', async () => {
+    const template = join(at.target.dir, 'acme.json');
+    writeFileSync(
+      template,
+      JSON.stringify({
+        commands: [
+          {
+            CreateCommand: {
+              templateId: '#acme-treasury:Acme:Transfer',
+              createArguments: { owner: '{{actAs0}}' },
+            },
+          },
+        ],
+      }),
+    );
+    const line = oneLine(
+      await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template }),
+    );
+    expect(line).toContain('acme-treasury');
+    expect(line).toContain('LEDGER_COMMAND_TEMPLATE');
+  });
+  // The CLI's line and exit code for each kind; every case of each, in-process, in
+  // selftest/preflight/target.test.ts.
+  test('a web server: one line naming LEDGER_BASE_URL (exit 2), before any identity is asked for', async () => {
+    const line = oneLine(await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: at.webUrl }));
+    expect(line).toBe(
+      `ledger-conformance: LEDGER_BASE_URL=${at.webUrl} serves no Canton JSON Ledger API v2 (GET /v2/version answered 404 with an HTML page): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+    );
+  });
+
+  test('a proxy whose participant is down (502): the target is down, exit 4', async () => {
+    const base = `${at.webUrl}/down`;
+    const run = await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: base });
+    expect(run.status, run.stderr).toBe(4);
+    expect(run.stderr.trimEnd()).toBe(
+      `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered 502, a participant down or not ready (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
+    );
+  });
+});

@@ -1,0 +1,174 @@
+// The README is for three readers and fits in 16 KB: its level-2 headings are the five parts, in order, and the
+// path from a clone to a staging preflight fits on one screen. Every project path it or a page of docs/ names
+// (a relative link, or a path in backticks) exists, and a link's #anchor is a heading of its page. Each check
+// is also run on a planted text that breaks it, so it is shown to fail.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ROOT } from '../support/child-run';
+
+const MAX_BYTES = 16 * 1024;
+const PARTS = ['Quick start', 'Against your participant', 'In CI', 'Reading the report', 'Contributing'];
+/** One screen: from the "Against your participant" heading to the end of the preflight's sample output. */
+const SCREEN_LINES = 45;
+/** What a run writes, and what git and npm keep: not files of the project. */
+const OUTPUTS = ['reports', 'test-results', 'playwright-report', 'blob-report', 'node_modules', '.git'];
+/** The project's kinds of file; a path with another extension is someone else's (docs cite Canton's sources). */
+const PROJECT_EXTENSIONS = ['.ts', '.md', '.json', '.mjs', '.cjs', '.yml', '.yaml'];
+const TOP_LEVEL = new Set(readdirSync(ROOT));
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const DOCS = readdirSync(join(ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
+
+/** The lines outside fenced code blocks, with their index (a `#` in a YAML or shell block is no heading). */
+function prose(md: string): { line: string; index: number }[] {
+  let fenced = false;
+  const out: { line: string; index: number }[] = [];
+  md.split('\n').forEach((line, index) => {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    else if (!fenced) out.push({ line, index });
+  });
+  return out;
+}
+
+const levelTwo = (md: string) =>
+  prose(md)
+    .map(({ line }) => /^## (.+)$/.exec(line)?.[1])
+    .filter((h): h is string => h !== undefined);
+
+/** GitHub's anchors for a page's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+function anchors(md: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const { line } of prose(md)) {
+    const heading = /^#{1,6} (.+)$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    out.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return out;
+}
+
+/** `a/{b,c}.md` → `a/b.md`, `a/c.md`. */
+const expand = (path: string): string[] => {
+  const m = /^(.*?)\{([^}]*)\}(.*)$/.exec(path);
+  return m ? m[2]!.split(',').flatMap((alt) => expand(`${m[1]}${alt}${m[3]}`)) : [path];
+};
+
+/**
+ * Where `file`'s references lead that do not exist: relative links (and their #anchors) and paths in backticks
+ * that start at a top-level entry of the project (or with ../). Outputs, placeholders (`<name>`, `…`, `*`) and
+ * other projects' files (another extension) are left out.
+ */
+function brokenReferences(file: string, md: string, exists: (path: string) => boolean): string[] {
+  const broken: string[] = [];
+  const text = prose(md)
+    .map(({ line }) => line)
+    .join('\n');
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/i.test(target!)) continue;
+    const [path, anchor] = target!.split('#') as [string, string | undefined];
+    const resolved = path === '' ? file : normalize(join(dirname(file), path));
+    if (!exists(resolved)) broken.push(`${target} (no ${resolved})`);
+    else if (anchor !== undefined && resolved.endsWith('.md') && !anchors(read(resolved)).has(anchor))
+      broken.push(`${target} (no heading #${anchor} in ${resolved})`);
+  }
+  for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
+    const path = span!.replace(/:\d+$/, '');
+    if (/[\s<>…*$=]/.test(path)) continue;
+    const relativeToFile = path.startsWith('../');
+    const first = path.split('/')[0]!;
+    if (!relativeToFile && !(TOP_LEVEL.has(first) && (path.includes('/') || first.includes('.')))) continue;
+    if (OUTPUTS.includes(first)) continue;
+    const last = path.replace(/\/$/, '').split('/').pop()!;
+    const ext = /(\.[a-z]+)$/.exec(last)?.[1];
+    if (ext !== undefined && !PROJECT_EXTENSIONS.includes(ext) && !TOP_LEVEL.has(last)) continue;
+    for (const one of expand(path)) {
+      const resolved = relativeToFile ? normalize(join(dirname(file), one)) : one;
+      if (!exists(resolved)) broken.push(`\`${span}\` (no ${resolved})`);
+    }
+  }
+  return broken;
+}
+
+const inProject = (path: string) =>
+  !relative(ROOT, join(ROOT, path)).startsWith('..') && existsSync(join(ROOT, path));
+
+/** Lines from the "Against your participant" heading to the end of the block after `npm run preflight`. */
+function stagingPathLines(md: string): number {
+  const lines = md.split('\n');
+  const start = lines.findIndex((l) => l === '## Against your participant');
+  const preflight = lines.findIndex((l, i) => i > start && l.includes('`npm run preflight`'));
+  if (start < 0 || preflight < 0) return Infinity;
+  const open = lines.findIndex((l, i) => i > preflight && l.startsWith('```'));
+  const close = lines.findIndex((l, i) => i > open && l.startsWith('```'));
+  return (open < 0 || close < 0 ? preflight : close) - start + 1;
+}
+
+/** Tracker numbers and references outside the project, which no page of the project may hold. */
+// Built from parts, so this file does not match itself (selftest/project/citations.test.ts scans every file).
+const FOREIGN = new RegExp(['\\.\\./sha' + 'red', 'issues? [0-9]+', 'UNCONF' + 'IRMED'].join('|'), 'i');
+
+const README = read('README.md');
+
+test(`the README fits in ${MAX_BYTES} bytes`, () => {
+  expect(Buffer.byteLength(README)).toBeLessThanOrEqual(MAX_BYTES);
+  expect(Buffer.byteLength(README + 'x'.repeat(MAX_BYTES))).toBeGreaterThan(MAX_BYTES);
+});
+
+test('its level-2 headings are the five parts, in order, and nothing else', () => {
+  expect(levelTwo(README)).toEqual(PARTS);
+  const swapped = README.replace('## In CI', '## TEMP').replace('## Quick start', '## In CI');
+  expect(levelTwo(swapped.replace('## TEMP', '## Quick start'))).not.toEqual(PARTS);
+  expect(levelTwo(`${README}\n## Licence\n`)).not.toEqual(PARTS);
+  // A `##` inside a code block is no heading.
+  expect(levelTwo(`${README}\n\`\`\`sh\n## a shell comment\n\`\`\`\n`)).toEqual(PARTS);
+});
+
+test(`the path from a clone to a staging preflight fits on one screen (${SCREEN_LINES} lines)`, () => {
+  expect(stagingPathLines(README)).toBeLessThanOrEqual(SCREEN_LINES);
+  const padded = README.replace(
+    '## Against your participant\n',
+    `## Against your participant\n${'\n'.repeat(40)}`,
+  );
+  expect(stagingPathLines(padded)).toBeGreaterThan(SCREEN_LINES);
+});
+
+test('every project path and relative link in the README and docs/ exists', () => {
+  const broken = ['README.md', ...DOCS].flatMap((file) =>
+    brokenReferences(file, read(file), inProject).map((b) => `${file}: ${b}`),
+  );
+  expect(broken).toEqual([]);
+});
+
+test('a path, a link or an anchor that does not exist is found', () => {
+  const planted = [
+    'See `scripts/no-such-script.ts`, [the guide](docs/no-such-page.md) and',
+    '[a part](docs/ci.md#no-such-heading), `rules/expectations/{README,nothing}.md`, `tests/version.spec.ts:1`.',
+    'Not ours: `scripts/ci/obtain-release-suffix.sh`, `reports/conformance.md`, `selftest/<file>.test.ts`.',
+    '```sh\nnpm run x -- `core/no-such.ts`\n```',
+  ].join('\n');
+  expect(brokenReferences('README.md', planted, inProject)).toEqual([
+    'docs/no-such-page.md (no docs/no-such-page.md)',
+    'docs/ci.md#no-such-heading (no heading #no-such-heading in docs/ci.md)',
+    '`scripts/no-such-script.ts` (no scripts/no-such-script.ts)',
+    '`rules/expectations/{README,nothing}.md` (no rules/expectations/nothing.md)',
+  ]);
+  expect(brokenReferences('docs/x.md', '[up](../README.md#contributing) `../no-such.md`', inProject)).toEqual(
+    ['`../no-such.md` (no no-such.md)'],
+  );
+});
+
+test('the README and docs/ cite no tracker number and nothing outside the project', () => {
+  const hits = ['README.md', ...DOCS].filter((file) => FOREIGN.test(read(file)));
+  expect(hits).toEqual([]);
+  expect(FOREIGN.test('as iss' + 'ue 12 asked')).toBe(true);
+  expect(FOREIGN.test('see ../sha' + 'red/ARCHITECTURE.md')).toBe(true);
+});

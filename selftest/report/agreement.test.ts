@@ -1,0 +1,215 @@
+// A run against a faulty sandbox (plus the report samples: an unreachable target, harness defects, and a
+// baseline with a deviation, a stale deviation and a skip) through the real `npm run conformance`: the rule
+// matrix, the Allure report and JUnit must tell the same story, and so must the exit code. Then the secret
+// gate: it passes on that run, and fails a run whose output holds a planted secret, naming the file only.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { ruleIdOfTitle } from '../../rules/catalogue';
+import { VERDICT_WORDS } from '../../reporters/allure-results';
+import { externalReferences } from '../../reporters/allure-html';
+import type { TestVerdict } from '../../reporters/verdicts';
+import {
+  environmentOf,
+  freshReportsDir,
+  filesUnder,
+  junitCases,
+  readJson,
+  reportTests,
+  runSecretGate,
+  type Matrix,
+  type RunOutcome,
+} from '../support/report-kit';
+import { kindsRun } from '../support/shared-runs';
+
+/** What each verdict looks like in Allure (status, category) and in JUnit. */
+const EXPECTED: Record<TestVerdict, { status: string; category?: string; junit: string[] }> = {
+  pass: { status: 'passed', junit: ['passed'] },
+  fail: { status: 'failed', category: 'Non-conformance', junit: ['failure', 'error'] },
+  'known-deviation': { status: 'unknown', category: 'Known deviation:', junit: ['skipped'] },
+  'unexpected-pass': { status: 'failed', category: 'Known deviation no longer seen', junit: ['failure'] },
+  skip: { status: 'skipped', junit: ['skipped'] },
+  inconclusive: { status: 'broken', category: 'Environment / inconclusive', junit: ['error'] },
+  'harness-defect': { status: 'broken', category: 'Harness defect', junit: ['error'] },
+  setup: { status: 'broken', category: 'Set-up mistake', junit: ['error'] },
+};
+/** Not in the kinds run: no participant that answers its preflight lets a configured user be unknown later. */
+const NOT_IN_KINDS_RUN: readonly TestVerdict[] = ['setup'];
+const NOT_OK: TestVerdict[] = ['fail', 'unexpected-pass', 'inconclusive', 'harness-defect'];
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('report agreement', () => {
+  let out: string;
+  let run: RunOutcome;
+  let matrix: Matrix;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    ({ dir: out, run } = await kindsRun());
+    matrix = readJson<Matrix>(join(out, 'conformance.json'));
+  });
+
+  test('every verdict kind is in the rule matrix, each with its reason', () => {
+    const kinds = new Set(matrix.tests.map((t) => t.verdict));
+    for (const v of Object.keys(EXPECTED) as TestVerdict[])
+      if (!NOT_IN_KINDS_RUN.includes(v)) expect(kinds, `a test judged ${v}`).toContain(v);
+    expect(
+      matrix.rules.some((r) => r.verdict === 'not-run'),
+      'rules outside the selection: not run',
+    ).toBe(true);
+    const row = (id: string) => matrix.rules.find((r) => r.id === id)!;
+    expect(row('VET-PAGE-ORDER').verdict).toBe('fail');
+    expect(row('VER-AUTH-REQUIRED').verdict).toBe('known-deviation');
+    expect(row('VER-STABLE').verdict).toBe('unexpected-pass');
+    expect(row('VER-SEMVER').verdict).toBe('skip');
+    expect(row('GEN-NO-5XX').verdict).toBe('inconclusive');
+    expect(row('GEN-ERROR-BODY').verdict).toBe('harness-defect');
+    expect(row('VER-SHAPE').verdict).toBe('pass');
+    expect(row('AUTH-NO-HEADER').verdict).toBe('not-run');
+    expect(matrix.uncatalogued).toEqual(['SAMPLE-UNCATALOGUED a title naming no rule of the catalogue']);
+    const skip = matrix.tests.find((t) => t.verdict === 'skip');
+    expect(skip?.reason).toContain('skipped by the self-test');
+    const md = readFileSync(join(out, 'conformance.md'), 'utf8');
+    for (const word of ['| pass |', '| FAIL |', '| known deviation |', '| UNEXPECTED PASS |', '| skip |'])
+      expect(md).toContain(word);
+    for (const word of ['| inconclusive |', '| HARNESS DEFECT |', '| not run |']) expect(md).toContain(word);
+    // The end-of-run table says the same.
+    expect(run.stdout).toMatch(/VET-PAGE-ORDER\s+FAIL/);
+    expect(run.stdout).toMatch(/GEN-ERROR-BODY\s+HARNESS DEFECT/);
+  });
+
+  test('Allure shows each test with the matrix verdict: status, verdict label, category', () => {
+    const byTitle = new Map(reportTests(out).map((t) => [t.name, t]));
+    expect(byTitle.size, 'one Allure result per test, titles unique').toBe(matrix.tests.length);
+    for (const t of matrix.tests) {
+      const r = byTitle.get(t.title);
+      expect(r, `Allure result of "${t.title}"`).toBeDefined();
+      const want = EXPECTED[t.verdict];
+      expect(r!.status, `${t.title}: status`).toBe(want.status);
+      expect(r!.labels.find((l) => l.name === 'verdict')?.value, `${t.title}: label`).toBe(
+        VERDICT_WORDS[t.verdict],
+      );
+      const category = r!.categories?.[0]?.name;
+      if (want.category) expect(category, `${t.title}: category`).toContain(want.category);
+      else expect(category, `${t.title}: no category`).toBeUndefined();
+      // The rule's labels (epic/feature/story) come from the catalogue.
+      if (t.ruleId && t.verdict !== 'harness-defect') {
+        expect(r!.labels.find((l) => l.name === 'story')?.value).toBe(t.ruleId);
+      }
+    }
+    const categories = readJson<{
+      roots: string[];
+      nodes: Record<string, { name: string; statistic: { total: number } }>;
+    }>(join(out, 'allure', 'widgets', 'categories.json'));
+    const totals = Object.fromEntries(
+      categories.roots.map((id) => [categories.nodes[id]!.name, categories.nodes[id]!.statistic.total]),
+    );
+    for (const [verdict, want] of Object.entries(EXPECTED)) {
+      if (!want.category || NOT_IN_KINDS_RUN.includes(verdict as TestVerdict)) continue;
+      const n = matrix.tests.filter((t) => t.verdict === verdict).length;
+      const [name] = Object.keys(totals).filter((k) => k.includes(want.category!));
+      expect(totals[name!], `category ${want.category}`).toBe(n);
+    }
+  });
+
+  test('JUnit has one testcase per test, the rule id in its name, the same outcome', () => {
+    const cases = junitCases(join(out, 'junit.xml'));
+    expect(cases).toHaveLength(matrix.tests.length);
+    for (const t of matrix.tests) {
+      const c = cases.find((x) => x.name.endsWith(t.title));
+      expect(c, `testcase for "${t.title}"`).toBeDefined();
+      const id = ruleIdOfTitle(t.title);
+      expect(id && c!.name.includes(id), `rule id in "${c!.name}"`).toBeTruthy();
+      expect(EXPECTED[t.verdict].junit, `${t.title}: JUnit ${c!.outcome} for ${t.verdict}`).toContain(
+        c!.outcome,
+      );
+    }
+  });
+
+  test('the exit code agrees: non-zero exactly when a test is not ok', () => {
+    const notOk = matrix.tests.filter((t) => NOT_OK.includes(t.verdict));
+    expect(notOk.length).toBeGreaterThan(0);
+    expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(1);
+    expect(matrix.status).toBe('failed');
+  });
+
+  test('the environment block: target without credentials, version, capabilities, run id, seed, scale, harness', () => {
+    const env = environmentOf(out);
+    const target = readJson<{ runId: string }>(join(out, 'target.json'));
+    expect(env.get('Target')).toMatch(/^in-process sandbox http:\/\/127\.0\.0\.1:\d+ \(mode canton\)$/);
+    expect(env.get('Sandbox faults (deliberately broken)')).toBe('vet-entries-unsorted');
+    expect(env.get('Participant version')).toBe('3.4.11');
+    expect(env.get('features.packageFeature.maxVettedPackagesPageSize')).toBe('100');
+    expect(env.get('Run id')).toBe(target.runId);
+    expect(env.get('Seed')).toBe('per test');
+    expect(env.get('Timeout scale')).toBe('1');
+    const pkg = readJson<{ version: string }>(join(__dirname, '..', '..', 'package.json'));
+    expect(env.get('Harness version')).toBe(`ledger-conformance ${pkg.version}`);
+    expect(env.get('Capability changes since the previous run')).toBe('none');
+  });
+
+  test('each test carries its rule: labels, the clause as a parameter and a link, the seed, unique tags', () => {
+    const vet = reportTests(out).find((t) => t.name.startsWith('VET-PAGE-ORDER'))!;
+    const label = (name: string) => vet.labels.filter((l) => l.name === name).map((l) => l.value);
+    expect(label('epic')).toEqual(['POST /v2/package-vetting/list']);
+    expect(label('feature')).toEqual(['Vetting list']);
+    expect(label('story')).toEqual(['VET-PAGE-ORDER']);
+    expect(label('level')).toEqual(['interface']);
+    expect(label('severity')).toHaveLength(1);
+    const tags = label('tag');
+    expect(tags.length).toBeGreaterThan(0);
+    expect(new Set(tags).size, `tags once each: ${tags.join(', ')}`).toBe(tags.length);
+    const params = new Map((vet.parameters ?? []).map((p) => [p.name, p.value]));
+    expect([...params.keys()].sort()).toEqual(['clause', 'seed']);
+    expect(params.get('clause')).toMatch(/^§4\.2: /);
+    expect(params.get('seed')).toMatch(/^\d+$/);
+    expect(vet.links).toContainEqual(
+      expect.objectContaining({
+        name: 'Interface document §4.2',
+        url: 'https://docs.example.com/ledger-api.html#s4.2',
+      }),
+    );
+  });
+
+  test('the report works offline: no third-party reference, served and single-file', () => {
+    for (const file of [join(out, 'allure', 'index.html'), join(out, 'allure-single.html')]) {
+      const html = readFileSync(file, 'utf8');
+      expect(html, file).not.toContain('googletagmanager');
+      expect(html, file).not.toContain('gtag(');
+      expect(externalReferences(html), file).toEqual([]);
+    }
+  });
+
+  test('the secret gate passes on the run: no secret or JWT anywhere, the dev secret not even printed', () => {
+    expect(run.stdout).toContain('secret gate: passed');
+    expect(run.stdout + run.stderr).not.toContain('sandbox-dev-secret');
+    for (const f of filesUnder(out)) {
+      const text = readFileSync(f).toString('latin1');
+      expect(text.includes('sandbox-dev-secret'), f).toBe(false);
+      expect(/eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./.test(text), f).toBe(false);
+    }
+  });
+
+  test('a planted secret fails the gate: the file and the kind are named, never the value', async () => {
+    const { dir, remove: removePlanted } = freshReportsDir('planted');
+    mkdirSync(join(dir, 'allure', 'data', 'attachments'), { recursive: true });
+    mkdirSync(join(dir, 'test-results', 'x'), { recursive: true });
+    const jwt =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjb25mb3JtYW5jZSIsImV4cCI6MX0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+    writeFileSync(
+      join(dir, 'allure', 'data', 'attachments', 'transcript.txt'),
+      'secret=sandbox-dev-secret\n',
+    );
+    writeFileSync(join(dir, 'test-results', 'x', 'trace.log'), `Authorization: Bearer ${jwt}\n`);
+    writeFileSync(join(dir, 'clean.txt'), 'Authorization: Bearer <redacted>\n');
+    const gate = await runSecretGate(dir);
+    expect(gate.status, gate.stdout + gate.stderr).toBe(3);
+    expect(gate.stderr).toMatch(/LEDGER_HMAC_SECRET found in .*allure\/data\/attachments\/transcript\.txt/);
+    expect(gate.stderr).toMatch(/a JWT-shaped string found in .*test-results\/x\/trace\.log/);
+    expect(gate.stderr).not.toContain('clean.txt');
+    expect(gate.stdout + gate.stderr).not.toContain('sandbox-dev-secret');
+    expect(gate.stdout + gate.stderr).not.toContain(jwt);
+    removePlanted();
+  });
+});

@@ -1,0 +1,119 @@
+// Two consecutive nightly-style runs into the same reports folder, the target's limits changed in between
+// (SANDBOX_MAX_VETTED_PAGE_SIZE=50 on the second): the Allure history carries the first run into the second
+// report (one history line per run, however often the report is rebuilt), and the capability fingerprint
+// shows the change in the matrix, at the end of the run and in the report's environment block. The first run
+// also finds a log holding the sandbox's secret beside its reports, so it proves the secret gate's exit code
+// too (one nested `npm run conformance` fewer per `npm test`); the log is gone before the second run.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { test, expect } from '@playwright/test';
+import {
+  environmentOf,
+  freshReportsDir,
+  noChromium,
+  openBrowser,
+  pageExpect,
+  readJson,
+  reportTests,
+  ROOT,
+  runConformance,
+  serveStatic,
+  type Matrix,
+  type RunOutcome,
+} from '../support/report-kit';
+
+const GREP = 'VER-SHAPE|VER-FEATURES';
+const historyLines = (out: string) =>
+  readFileSync(join(out, 'history', 'history.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean).length;
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('report history across runs', () => {
+  let out: string;
+  let first: RunOutcome;
+  let second: RunOutcome;
+
+  let remove: () => void;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    ({ dir: out, remove } = freshReportsDir('history'));
+    // A log some tool wrote beside the reports: the run does not clean it, the gate must find it.
+    mkdirSync(join(out, 'logs'), { recursive: true });
+    writeFileSync(join(out, 'logs', 'proxy.log'), 'x-api-key: sandbox-dev-secret\n');
+    first = await runConformance(out, GREP);
+    rmSync(join(out, 'logs'), { recursive: true, force: true });
+    expect(historyLines(out)).toBe(1);
+    second = await runConformance(out, GREP, { SANDBOX_MAX_VETTED_PAGE_SIZE: '50' });
+  });
+  test.afterAll(() => remove());
+
+  test('a leak in the output fails `npm run conformance` with exit code 3, whatever the tests said', () => {
+    expect(first.stdout, 'the tests themselves passed').toMatch(/\b\d+ passed\b/);
+    expect(first.stdout).not.toMatch(/\b\d+ failed\b/);
+    expect(first.status, first.stdout.slice(-2000) + first.stderr).toBe(3);
+    expect(first.stderr).toMatch(/secret gate: LEDGER_HMAC_SECRET found in .*logs\/proxy\.log/);
+    expect(first.stdout + first.stderr).not.toContain('sandbox-dev-secret');
+  });
+
+  test('the second report carries the first run: one history line per run', () => {
+    expect(second.status, second.stdout.slice(-2000) + second.stderr).toBe(0);
+    expect(historyLines(out)).toBe(2);
+    const tests = reportTests(out);
+    expect(tests.length).toBeGreaterThan(1);
+    for (const t of tests) expect(t.history?.length, `${t.name}: history`).toBe(1);
+  });
+
+  test('rebuilding the report (npm run report) does not append the run again', () => {
+    const rebuilt = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'scripts/report/report.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, LEDGER_REPORTS_DIR: out },
+      encoding: 'utf8',
+    });
+    expect(rebuilt.status, rebuilt.stdout + rebuilt.stderr).toBe(0);
+    expect(historyLines(out)).toBe(2);
+    for (const t of reportTests(out)) expect(t.history?.length, `${t.name}: history`).toBe(1);
+  });
+
+  test('the changed limit shows in the matrix, at the end of the run and in the environment block', () => {
+    const matrix = readJson<Matrix>(join(out, 'conformance.json'));
+    expect(matrix.fingerprintChanges).toEqual([
+      { path: 'features.packageFeature.maxVettedPackagesPageSize', before: 100, after: 50 },
+    ]);
+    expect(readFileSync(join(out, 'conformance.md'), 'utf8')).toContain(
+      'features.packageFeature.maxVettedPackagesPageSize: 100 → 50',
+    );
+    expect(second.stdout).toContain('Capabilities changed since the previous run:');
+    expect(second.stdout).toContain('features.packageFeature.maxVettedPackagesPageSize: 100 → 50');
+    const env = environmentOf(out);
+    expect(env.get('features.packageFeature.maxVettedPackagesPageSize')).toBe('50');
+    expect(env.get('Capability changes since the previous run')).toBe(
+      'features.packageFeature.maxVettedPackagesPageSize: 100 → 50',
+    );
+  });
+
+  test('the History tab of a test shows the previous run, in Chromium', async () => {
+    const why = noChromium();
+    test.skip(why !== undefined, why);
+    const shape = reportTests(out).find((t) => t.name.startsWith('VER-SHAPE'))!;
+    const server = await serveStatic(join(out, 'allure'));
+    const browser = await openBrowser();
+    try {
+      await browser.page.goto(`${server.url}#${shape.id}`);
+      await pageExpect(browser.page.getByText(shape.name).first()).toBeVisible();
+      // The tab counts the earlier runs: one.
+      const tab = browser.page.getByRole('button', { name: /^History \d+$/ });
+      await pageExpect(tab).toHaveText(/History\s*1/);
+      await tab.click();
+      // The earlier run, shown as a dated entry with its status.
+      await pageExpect(browser.page.locator('body')).toContainText(/\d{1,2}:\d{2}:\d{2}/);
+      expect(browser.external).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});

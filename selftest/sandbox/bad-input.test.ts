@@ -1,0 +1,206 @@
+// Bad input of any kind is a 4xx, never a 5xx or a crash: odd bodies, content types, headers and sizes on
+// every route, then property-based fuzzing of bodies and Authorization headers.
+import { expect, test } from '@playwright/test';
+import { claim } from '../support/claim';
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { binaryUnit } from '../support/binary-unit';
+import { bearer, sandbox, token } from '../support/sandbox-kit';
+
+const ROUTES = [
+  ['POST', '/v2/package-vetting/list'],
+  ['POST', '/v2/commands/submit-and-wait-for-transaction-tree'],
+  ['POST', '/sandbox/control/vet'],
+  ['GET', '/v2/version'],
+] as const;
+
+const deep = (n: number, open: string, close: string, inner = '1'): string =>
+  open.repeat(n) + inner + close.repeat(n);
+
+/** Raw bodies a client might send by mistake or on purpose; `*` marks JSON objects a route may accept. */
+const ODD_BODIES: [string, string | Buffer][] = [
+  ['empty', ''],
+  ['whitespace', ' \n\t '],
+  ['truncated', '{"pageSize": '],
+  ['trailing garbage', '{} x'],
+  ['single quotes', "{'a': 1}"],
+  ['NaN literal', '{"pageSize": NaN}'],
+  ['array root', '[]'],
+  ['string root', '"hello"'],
+  ['number root', '42'],
+  ['null root', 'null'],
+  ['true root', 'true'],
+  ['huge number', '{"pageSize": 1e400, "tapsMaxPasses": 99999999999999999999999}'],
+  ['*negative zero and floats', '{"pageSize": -0.0, "commands": 1.5}'],
+  ['*deep nesting in an unknown field', `{"x": ${deep(100_000, '[', ']')}}`],
+  [
+    'deep nesting in known fields',
+    `{"packageMetadataFilter": ${deep(5_000, '{"packageIds":[', ']}')}, "commands": ${deep(50_000, '[', ']')}}`,
+  ],
+  ['deep root nesting', deep(200_000, '[', ']')],
+  ['*proto pollution keys', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'],
+  ['*duplicate keys', '{"pageSize": 1, "pageSize": "x"}'],
+  ['BOM', '\uFEFF{}'],
+  ['*invalid UTF-8 in a key', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
+  ['*lone surrogate escapes', '{"pageToken": "\\ud800", "commandId": "\\udfff"}'],
+  [
+    'nulls everywhere',
+    '{"commands": null, "actAs": null, "commandId": null, "pageSize": null, "pageToken": null}',
+  ],
+  [
+    'wrong types everywhere',
+    '{"commands": {}, "actAs": "Alice", "commandId": 7, "packageMetadataFilter": [], "topologyStateFilter": "x"}',
+  ],
+  ['long strings', JSON.stringify({ pageToken: 'A'.repeat(1_000_000), commandId: 'c'.repeat(1_000_000) })],
+  [
+    'a wide array of wrong types',
+    JSON.stringify({ packageMetadataFilter: { packageIds: Array.from({ length: 100_000 }, (_, i) => i) } }),
+  ],
+];
+
+let app: FastifyInstance;
+let auth: Record<string, string>;
+
+test.beforeAll(async () => {
+  app = await sandbox({ SANDBOX_CONTROL: 'true' });
+  auth = bearer(await token());
+});
+test.afterAll(async () => app.close());
+
+async function send(
+  method: string,
+  url: string,
+  payload: string | Buffer | undefined,
+  headers: Record<string, string>,
+) {
+  const res = await app.inject({ method: method as 'POST', url, payload, headers });
+  return { status: res.statusCode, type: res.headers['content-type'], body: res.body };
+}
+
+test.describe('sandbox bad input', () => {
+  test('odd bodies on every route give a 4xx, or a 2xx where the object is valid (version takes no body)', async () => {
+    for (const [method, url] of ROUTES) {
+      for (const [name, payload] of ODD_BODIES) {
+        for (const contentType of ['application/json', 'text/plain', undefined]) {
+          const headers = { ...auth, ...(contentType ? { 'content-type': contentType } : {}) };
+          const res = await send(method, url, method === 'GET' ? undefined : payload, headers);
+          const where = `${method} ${url} with ${name} as ${contentType ?? 'no content type'}: ${res.body.slice(0, 200)}`;
+          if (method === 'GET') claim(res.status, where).toBe(200);
+          else if (name.startsWith('*')) claim(res.status < 500, where).toBe(true);
+          else claim(res.status >= 400 && res.status < 500, where).toBe(true);
+        }
+      }
+    }
+  });
+
+  test('malformed JSON is tapir\'s 400 text/plain "Invalid value for: body (…)", not a JsCantonError', async () => {
+    for (const [, url] of ROUTES.filter(([m]) => m === 'POST')) {
+      for (const payload of ['', '{"a":', '[1,', 'nope']) {
+        const res = await send('POST', url, payload, { ...auth, 'content-type': 'application/json' });
+        claim(res.status, `${url} ${payload}`).toBe(400);
+        claim(res.type).toMatch(/^text\/plain/);
+        claim(res.body).toMatch(/^Invalid value for: body \(.+\)$/s);
+      }
+    }
+    const empty = await send('POST', '/v2/package-vetting/list', '', {
+      ...auth,
+      'content-type': 'application/json',
+    });
+    expect(empty.body).toBe('Invalid value for: body (exhausted input)');
+  });
+
+  test('a wrong-typed body lists each failure with its circe path, joined by ", "', async () => {
+    const res = await send(
+      'POST',
+      '/v2/package-vetting/list',
+      JSON.stringify({
+        packageMetadataFilter: { packageIds: ['ok', 3] },
+        topologyStateFilter: 'x',
+        pageSize: 'ten',
+      }),
+      { ...auth, 'content-type': 'application/json' },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(
+      "Invalid value for: body (Got value '3' with wrong type, expecting string at 'packageMetadataFilter.packageIds[1]', " +
+        `Got value '"x"' with wrong type, expecting object at 'topologyStateFilter', ` +
+        `Got value '"ten"' with wrong type, expecting number at 'pageSize')`,
+    );
+  });
+
+  test('content types: any one, malformed or none, is read as JSON (tapir); above 10 MiB is a 413 from pekko', async () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      '???',
+      '',
+    ]) {
+      const res = await send('POST', '/v2/package-vetting/list', '{}', { ...auth, 'content-type': type });
+      expect(res.status, type).toBe(200);
+    }
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    const res = await send('POST', '/v2/package-vetting/list', huge, {
+      ...auth,
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(413);
+    expect(res.type).toBe('text/plain; charset=UTF-8');
+    expect(res.body).toBe(
+      `Request Content-Length of ${huge.length} bytes exceeds the configured limit of ${10 * 1024 * 1024} bytes`,
+    );
+  });
+
+  test('fuzz: any JSON value as the body, or under any known key, is never a 5xx', async () => {
+    const keys = [
+      'packageMetadataFilter',
+      'topologyStateFilter',
+      'pageToken',
+      'pageSize',
+      'commands',
+      'actAs',
+      'commandId',
+      'packages',
+      'participantId',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES.filter(([m]) => m === 'POST').map(([, u]) => u)),
+        fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...keys), fc.jsonValue())),
+        async (url, value) => {
+          const res = await send('POST', url, JSON.stringify(value), {
+            ...auth,
+            'content-type': 'application/json',
+          });
+          claim(
+            res.status,
+            `${url} ${JSON.stringify(value).slice(0, 300)} → ${res.body.slice(0, 300)}`,
+          ).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300, seed: 4242 },
+    );
+  });
+
+  test('fuzz: any string as the body or as the Authorization header is never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: binaryUnit, maxLength: 300 }),
+        fc.string({ maxLength: 300 }),
+        async (body, header) => {
+          const authorization = header.replace(/[^\x20-\x7e]/g, '');
+          for (const [method, url] of ROUTES) {
+            const res = await send(method, url, method === 'GET' ? undefined : body, {
+              authorization: `Bearer ${authorization}`,
+            });
+            claim(res.status, `${method} ${url} ${JSON.stringify(body)} / ${authorization}`).toBeLessThan(
+              500,
+            );
+          }
+        },
+      ),
+      { numRuns: 150, seed: 4243 },
+    );
+  });
+});

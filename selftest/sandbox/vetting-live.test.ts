@@ -1,0 +1,139 @@
+// The sandbox as a live participant (in-process, fastify inject): vetting that changes while it runs — of
+// Canton's kinds, never the configured participant's entries — the control route's unvetting, serials that
+// only grow across a leave and a return, a 10⁴-entry topology that starts at once, and the position-token fault
+// that only a changing listing shows.
+import { expect, test } from '@playwright/test';
+import { loadConfig } from '../../sandbox/config';
+import { churnOf } from '../../sandbox/vetting/churn';
+import { generateTopology } from '../../sandbox/vetting/generate';
+import { list, PARTICIPANT, sandbox, walk, entryKey, type VettedPackages } from '../support/sandbox-kit';
+
+const signature = (e: VettedPackages): string =>
+  JSON.stringify([e.topologySerial, e.packages.map((p) => p.packageId).sort()]);
+
+test.describe('sandbox vetting: a live participant', () => {
+  test('each change is one of Canton kinds, serials only grow, the configured participant stays as it was', () => {
+    const config = loadConfig({ SANDBOX_SYNCHRONIZERS: '2', SANDBOX_PARTICIPANTS: '20' });
+    const topology = generateTopology(config);
+    const change = churnOf(topology, config);
+    const snapshot = () =>
+      new Map(
+        topology
+          .synchronizerIds()
+          .flatMap((s) =>
+            topology.entriesOf(s).map((e) => [`${s} ${e.participant.full}`, { ...e }] as const),
+          ),
+      );
+    const mine = () =>
+      topology
+        .synchronizerIds()
+        .map((s) => JSON.stringify(topology.entry(s, PARTICIPANT)?.packages))
+        .join();
+    const before = mine();
+    const seen = new Set<string>();
+    const serials = new Map<string, number>();
+    for (let i = 0; i < 200; i++) {
+      const was = snapshot();
+      const kind = change();
+      expect(kind).toBeDefined();
+      seen.add(kind!);
+      const now = snapshot();
+      const differing = [...new Set([...was.keys(), ...now.keys()])].filter(
+        (k) => was.get(k)?.serial !== now.get(k)?.serial || was.get(k)?.packages !== now.get(k)?.packages,
+      );
+      expect(differing, `change ${i} (${kind}) touches one entry`).toHaveLength(1);
+      const k = differing[0]!;
+      const entry = now.get(k);
+      if (entry) {
+        expect(entry.serial, `${k}: the serial only grows`).toBeGreaterThan(serials.get(k) ?? 0);
+        expect(entry.packages.length, `${k} keeps a package`).toBeGreaterThan(0);
+        serials.set(k, entry.serial);
+      } else serials.set(k, was.get(k)!.serial);
+      expect(Math.abs(topology.size - 40), 'the topology stays near its size').toBeLessThanOrEqual(1);
+    }
+    expect([...seen].sort()).toEqual(['join', 'leave', 'unvet', 'vet']);
+    expect(mine(), "the configured participant's packages").toBe(before);
+  });
+
+  test('a change after every n listing requests, and none with the settings at 0', async () => {
+    const quiet = await sandbox({});
+    const live = await sandbox({ SANDBOX_VETTING_CHANGE_EVERY_REQUESTS: '1', SANDBOX_PARTICIPANTS: '10' });
+    const read = async (app: typeof quiet) =>
+      (await walk(app, {}, 100)).flatMap((p) => p.vettedPackages).map((e) => entryKey(e) + signature(e));
+    expect(await read(quiet)).toEqual(await read(quiet));
+    expect(await read(live)).not.toEqual(await read(live));
+    await quiet.close();
+    await live.close();
+  });
+
+  test('a rate of changes a second changes the listing while nobody asks', async () => {
+    const app = await sandbox({ SANDBOX_VETTING_CHANGES_PER_SECOND: '200', SANDBOX_PARTICIPANTS: '10' });
+    const first = JSON.stringify((await list(app, { pageSize: 100 })).vettedPackages);
+    await expect
+      .poll(async () => JSON.stringify((await list(app, { pageSize: 100 })).vettedPackages), {
+        timeout: 10_000,
+      })
+      .not.toBe(first);
+    await app.close();
+  });
+
+  test('a bad rate names the setting and the fix', () => {
+    expect(() => loadConfig({ SANDBOX_VETTING_CHANGES_PER_SECOND: 'fast' })).toThrow(
+      /SANDBOX_VETTING_CHANGES_PER_SECOND="fast" is not valid: set it to a number of changes a second/,
+    );
+    expect(() => loadConfig({ SANDBOX_VETTING_CHANGE_EVERY_REQUESTS: '-1' })).toThrow(
+      /SANDBOX_VETTING_CHANGE_EVERY_REQUESTS="-1" is not valid/,
+    );
+  });
+
+  test('the control route unvets: serial + 1, the package gone; the last package and unknown entries refused', async () => {
+    const app = await sandbox({ SANDBOX_CONTROL: 'true' });
+    const entry = (await list(app, { pageSize: 100 })).vettedPackages.find((e) => e.packages.length > 1)!;
+    const unvet = (packageIds: string[], participantId = entry.participantId) =>
+      app.inject({
+        method: 'POST',
+        url: '/sandbox/control/unvet',
+        payload: { synchronizerId: entry.synchronizerId, participantId, packageIds },
+      });
+    const gone = entry.packages[0]!.packageId;
+    const res = await unvet([gone]);
+    expect(res.statusCode).toBe(200);
+    const after = res.json<VettedPackages>();
+    expect(after.topologySerial).toBe(entry.topologySerial + 1);
+    expect(after.packages.map((p) => p.packageId)).not.toContain(gone);
+    const listed = (await list(app, { pageSize: 100 })).vettedPackages.find(
+      (e) => entryKey(e) === entryKey(entry),
+    );
+    expect(listed).toEqual(after);
+    const all = await unvet(after.packages.map((p) => p.packageId));
+    expect(all.statusCode).toBe(400);
+    expect(all.json<{ cause: string }>().cause).toMatch(/keep at least one/);
+    const unknown = await unvet([gone], `nobody::1220${'a'.repeat(64)}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ cause: string }>().cause).toMatch(/no vetting entry/);
+    await app.close();
+  });
+
+  test('a topology of 10⁴ entries starts and lists', async () => {
+    const app = await sandbox({ SANDBOX_SYNCHRONIZERS: '1', SANDBOX_PARTICIPANTS: '10000' });
+    expect((await list(app, { pageSize: 100 })).vettedPackages).toHaveLength(100);
+    await app.close();
+  });
+
+  test('vet-token-position: quiet, a walk is whole; with a change per request, entries repeat or go missing', async () => {
+    const env = { SANDBOX_FAULTS: 'vet-token-position', SANDBOX_PARTICIPANTS: '10' };
+    const keys = async (app: Awaited<ReturnType<typeof sandbox>>, size: number) =>
+      (await walk(app, {}, size)).flatMap((p) => p.vettedPackages).map(entryKey);
+    const quiet = await sandbox(env);
+    const whole = await keys(quiet, 100);
+    expect(await keys(quiet, 1)).toEqual(whole);
+    await quiet.close();
+    const live = await sandbox({ ...env, SANDBOX_VETTING_CHANGE_EVERY_REQUESTS: '1' });
+    const walked = await keys(live, 1);
+    const repeated = walked.length !== new Set(walked).size;
+    const after = await keys(live, 100);
+    const skipped = whole.some((k) => !walked.includes(k) && after.includes(k));
+    expect(repeated || skipped, `repeats or skips in ${walked.length} entries`).toBe(true);
+    await live.close();
+  });
+});

@@ -1,0 +1,82 @@
+// The body schemas' standalone validators (schemas/compiled.ts) judge exactly as the live ajv does — the same
+// verdict and the same error objects — and the generated module is read back from the cache, not rebuilt.
+import { test, expect } from '@playwright/test';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SCHEMA_IDS, schemaRegistry, validate, type SchemaName } from '../../schemas';
+import { cacheFile, cachedValidator, privateDir, standaloneModule } from '../../schemas/compiled';
+import * as ex from './schema-examples';
+
+const EXAMPLES: Record<SchemaName, () => Record<string, unknown>> = {
+  'version-response': ex.versionDefaults,
+  'vetting-list-request': () => ({ pageSize: 10, pageToken: '' }),
+  'vetting-list-response': ex.vettingPage,
+  'submit-request': ex.submitRequest,
+  'submit-response': ex.treeResponse,
+  'canton-error': ex.invalidArgumentError,
+};
+
+/** The example, then wrong shapes, then the example with each top-level field in turn made a number. */
+function cases(make: () => Record<string, unknown>): unknown[] {
+  const broken = Object.keys(make()).map((k) => ({ ...make(), [k]: 42 }));
+  return [make(), {}, null, 'text', [make()], ...broken];
+}
+
+for (const [name, make] of Object.entries(EXAMPLES) as [SchemaName, () => Record<string, unknown>][]) {
+  test(`${name}: the standalone validator agrees with the live ajv, error for error`, () => {
+    const live = schemaRegistry().getSchema(SCHEMA_IDS[name])!;
+    // Stored, then read back: the standalone code itself, whatever the state of the machine's cache.
+    const key = `selftest: ${name}`;
+    rmSync(cacheFile(key), { force: true });
+    const build = () => ({ code: standaloneModule(schemaRegistry(), { v: SCHEMA_IDS[name] }), live });
+    cachedValidator(key, 'v', build);
+    const standalone = cachedValidator(key, 'v', build);
+    rmSync(cacheFile(key));
+    expect(standalone).not.toBe(live);
+    let failures = 0;
+    for (const data of cases(make)) {
+      const expected = live(data) ? [] : [...(live.errors ?? [])];
+      const got = standalone(data) ? [] : [...(standalone.errors ?? [])];
+      expect(got, JSON.stringify(data).slice(0, 200)).toEqual(expected);
+      expect(validate(name, data)).toEqual(expected);
+      if (expected.length > 0) failures++;
+    }
+    expect(failures, 'the broken cases fail').toBeGreaterThan(2);
+  });
+}
+
+test('a miss compiles and stores the module; the next process reads it back instead of compiling', () => {
+  const key = 'selftest: a module of one validator';
+  rmSync(cacheFile(key), { force: true });
+  let builds = 0;
+  const live = Object.assign(() => true, { errors: null });
+  const build = () => {
+    builds++;
+    return {
+      code: 'exports.always = function validate(data) { validate.errors = null; return data !== undefined; };',
+      live,
+    };
+  };
+  expect(cachedValidator(key, 'always', build)).toBe(live);
+  expect(existsSync(cacheFile(key))).toBe(true);
+  const stored = cachedValidator(key, 'always', build);
+  expect(builds).toBe(1);
+  expect(stored).not.toBe(live);
+  expect([stored(1), stored(undefined)]).toEqual([true, false]);
+  rmSync(cacheFile(key));
+});
+
+test('the cache is used only in a directory no other user can write (its code is run)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-private-'));
+  try {
+    expect(privateDir(dir)).toBe(true);
+    chmodSync(dir, 0o777);
+    expect(privateDir(dir)).toBe(false);
+    chmodSync(dir, 0o775);
+    expect(privateDir(dir)).toBe(false);
+    expect(privateDir(join(dir, 'missing'))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,829 @@
+// Positive and negative examples for every schema, and the boundaries of every id grammar. A negative
+// example must fail for the stated reason (instance path + keyword), not just fail, so a broken example
+// cannot pass by accident.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-assignment --
+   the examples are untyped JSON on purpose: negative cases put wrong types into them one field at a time. */
+
+import { test, expect } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
+import {
+  DEFS_ID,
+  SCHEMA_IDS,
+  SCHEMAS,
+  defRef,
+  grammar,
+  schemaRegistry,
+  validate,
+  type DefName,
+} from '../../schemas';
+import * as ex from './schema-examples';
+
+type Id = Parameters<typeof validate>[0];
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- examples are mutated freely
+
+const describeError = (e: ErrorObject): string => `${e.instancePath} ${e.keyword}`;
+
+function expectValid(id: Id, data: unknown, what = JSON.stringify(data)): void {
+  expect(validate(id, data).map(describeError), `${what} must validate against ${id}`).toEqual([]);
+}
+
+/** Invalid, and for this reason: an error with `keyword` at `path` ('' = the root). */
+function expectInvalid(
+  id: Id,
+  data: unknown,
+  path: string,
+  keyword: string,
+  what = JSON.stringify(data),
+): void {
+  expect(
+    validate(id, data).map(describeError),
+    `${what} must fail ${id} with ${keyword} at '${path}'`,
+  ).toContain(`${path} ${keyword}`);
+}
+
+/** A fresh example with one mutation applied. */
+const mutated = (make: () => object, change: (body: Body) => void): Body => {
+  const body = make() as Body;
+  change(body);
+  return body;
+};
+
+const repeat = (unit: string, length: number): string =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+/** Every printable ASCII character and a few beyond. */
+const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).concat([
+  '\t',
+  '\n',
+  'é',
+  '€',
+]);
+const ALNUM = /^[A-Za-z0-9]$/;
+
+/** For a grammar: each extra character in `allowed` is accepted, every other one rejected. */
+function expectCharacters(name: DefName, allowed: string, wrap: (c: string) => string): void {
+  for (const c of ASCII) {
+    if (ALNUM.test(c)) continue;
+    if (allowed.includes(c)) expectValid(defRef(name), wrap(c), `${name} with ${JSON.stringify(c)}`);
+    else expectInvalid(defRef(name), wrap(c), '', 'pattern', `${name} with ${JSON.stringify(c)}`);
+  }
+}
+
+test.describe('registry', () => {
+  test('every schema file is registered under its stable $id', () => {
+    const files = readdirSync(join(__dirname, '..', '..', 'schemas')).filter(
+      (f) => f.endsWith('.json') && f !== 'differences.json',
+    );
+    const ids = SCHEMAS.map((s) => s.$id);
+    expect(ids.sort()).toEqual(files.map((f) => `https://ledger-conformance/schemas/${f}`).sort());
+    for (const [name, id] of Object.entries(SCHEMA_IDS))
+      expect(id).toBe(`https://ledger-conformance/schemas/${name}.json`);
+    expect(ids).toContain(DEFS_ID);
+  });
+
+  test('every schema is valid JSON Schema 2020-12 (the registry does not check it, to start fast)', () => {
+    const strict = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    for (const schema of SCHEMAS) {
+      const valid = strict.validateSchema(schema);
+      expect(valid ? [] : strict.errors, String(schema.$id)).toEqual([]);
+    }
+    // And the check can fail: a schema with a wrong keyword value is refused.
+    expect(strict.validateSchema({ type: 'strng' })).toBe(false);
+  });
+
+  test('compiles once and validates by name, by $id and by definition', () => {
+    expect(schemaRegistry()).toBe(schemaRegistry());
+    // The registry compiles lazily: every schema compiles here, so a broken one fails this test.
+    for (const id of Object.values(SCHEMA_IDS)) expect(schemaRegistry().getSchema(id), id).toBeDefined();
+    expect(validate('version-response', ex.versionDefaults())).toEqual([]);
+    expect(validate(SCHEMA_IDS['version-response'], ex.versionDefaults())).toEqual([]);
+    const errors = validate('version-response', { version: 3 });
+    expect(errors.map(describeError)).toEqual(expect.arrayContaining(['/version type', ' required']));
+    expect(() => validate('nope' as Id, {})).toThrow(/no schema/);
+  });
+
+  test('grammar() hands out the pattern and lengths the schemas use', () => {
+    const g = grammar('LedgerString');
+    expect(g).toEqual({ pattern: '^[A-Za-z0-9._:#/ -]+$', minLength: 1, maxLength: 255 });
+    expect(new RegExp(g.pattern, 'u').test('a b')).toBe(true);
+    expect(grammar('UserIdString').maxLength).toBe(128);
+    expect(() => grammar('Duration')).toThrow(/not a string grammar/);
+  });
+});
+
+test.describe('grammars', () => {
+  test('LedgerString: 1-255 of letters, digits and . _ : - # / space', () => {
+    const id = defRef('LedgerString');
+    expectValid(id, repeat('a', 255));
+    expectInvalid(id, repeat('a', 256), '', 'maxLength');
+    expectInvalid(id, '', '', 'minLength');
+    expectValid(id, repeat('Az09._:-#/ ', 255), 'a 255-char string with every allowed punctuation');
+    expectCharacters('LedgerString', '._:-#/ ', (c) => `a${c}b`);
+  });
+
+  test('PartyIdString: 1-255 of letters, digits and : - _ space', () => {
+    const id = defRef('PartyIdString');
+    expectValid(id, repeat('p:-_ ', 255));
+    expectInvalid(id, repeat('p', 256), '', 'maxLength');
+    expectInvalid(id, '', '', 'minLength');
+    expectValid(id, ex.uid('Alice'));
+    expectValid(id, 'Alice', 'a party without namespace (Canton checks the LF syntax only)');
+    expectCharacters('PartyIdString', ':-_ ', (c) => `a${c}b`);
+  });
+
+  test("UserIdString: 1-128 of letters, digits and @^$.!`-#+'~_|:()", () => {
+    const id = defRef('UserIdString');
+    expectValid(id, repeat('u', 128));
+    expectInvalid(id, repeat('u', 129), '', 'maxLength');
+    expectInvalid(id, '', '', 'minLength');
+    expectValid(id, '()', "'()' (accepted from Canton 3.4.11)");
+    expectValid(id, "alice@example.com^$.!`-#+'~_|:()");
+    expectCharacters('UserIdString', "@^$.!`-#+'~_|:()", (c) => `u${c}`);
+  });
+
+  test('CantonUid: <identifier>::<namespace>, split at the first ::', () => {
+    const id = defRef('CantonUid');
+    expectValid(id, ex.uid('da'));
+    expectValid(id, ex.uid('da1'));
+    expectValid(
+      id,
+      `${repeat('i', 185)}::${repeat('n', 68)}`,
+      'identifier 185 and namespace 68 (255 in all)',
+    );
+    expectInvalid(id, `${repeat('i', 186)}::${ex.namespace}`, '', 'pattern', 'identifier of 186');
+    expectInvalid(id, `da::${ex.namespace}0`, '', 'pattern', 'namespace of 69');
+    expectValid(id, 'a b:c-d_e::1220ab', 'party characters and single colons in the identifier');
+    expectValid(id, 'a:::b', "namespace ':b' (the first '::' splits)");
+    expectInvalid(id, 'invalidSynchronizerId', '', 'pattern', 'missing namespace');
+    expectInvalid(id, `::${ex.namespace}`, '', 'pattern', 'empty identifier');
+    expectInvalid(id, 'da::', '', 'pattern', 'empty namespace');
+    expectInvalid(id, `${ex.uid('da')}::34-0`, '', 'pattern', 'a physical synchronizer id');
+    expectInvalid(id, `da!::${ex.namespace}`, '', 'pattern', 'a forbidden character');
+  });
+
+  test('PackageId and PackageName', () => {
+    expectValid(defRef('PackageId'), ex.packageId);
+    expectInvalid(defRef('PackageId'), `${ex.packageId}0`, '', 'maxLength');
+    expectInvalid(defRef('PackageId'), 'pkg.1', '', 'pattern');
+    expectValid(defRef('PackageName'), 'model-tests_2');
+    expectInvalid(defRef('PackageName'), 'model tests', '', 'pattern');
+    expectInvalid(defRef('PackageName'), repeat('n', 256), '', 'maxLength');
+  });
+
+  test('ContractId: lowercase hex', () => {
+    expectValid(defRef('ContractId'), ex.contractId);
+    expectInvalid(defRef('ContractId'), ex.contractId.toUpperCase(), '', 'pattern');
+    expectInvalid(defRef('ContractId'), '', '', 'minLength');
+  });
+
+  test('template ids: both request forms; responses only <packageId>:Module:Entity', () => {
+    const request = defRef('TemplateIdRequest');
+    const response = defRef('TemplateIdResponse');
+    for (const valid of ['#model-tests:Iou:Iou', `${ex.packageId}:Iou:Iou`, '#pkg:A.B_c.$D:Outer.Inner']) {
+      expectValid(request, valid);
+    }
+    for (const invalid of [
+      'Iou:Iou',
+      '#pkg:Iou:Iou:Extra',
+      '#:Iou:Iou',
+      '#pkg:1Mod:Iou',
+      '###Bad:x:y',
+      'not-a-valid-template-id',
+    ]) {
+      expectInvalid(request, invalid, '', 'pattern');
+    }
+    expectValid(response, `${ex.packageId}:Iou:Iou`);
+    expectInvalid(response, '#model-tests:Iou:Iou', '', 'pattern');
+  });
+
+  test('Timestamp (sent by Canton): UTC Z with 0, 3, 6 or 9 fraction digits', () => {
+    const id = defRef('Timestamp');
+    for (const digits of [0, 3, 6, 9]) {
+      expectValid(id, `2025-01-27T15:30:36${digits ? `.${repeat('4309401234', digits)}` : ''}Z`);
+    }
+    for (const digits of [1, 2, 4, 5, 7, 8, 10]) {
+      expectInvalid(
+        id,
+        `2025-01-27T15:30:36.${repeat('1', digits)}Z`,
+        '',
+        'pattern',
+        `${digits} fraction digits`,
+      );
+    }
+    expectValid(id, '2024-02-29T00:00:00Z', 'a leap day');
+    expectInvalid(id, '2025-02-29T00:00:00Z', '', 'format', 'a day that does not exist');
+    expectInvalid(id, '2025-01-27T15:30:36+01:00', '', 'pattern', 'an offset');
+    expectInvalid(id, '2025-01-27t15:30:36z', '', 'pattern', 'lower case');
+  });
+
+  test('TimestampInput (read by Canton): RFC 3339, 0-9 fraction digits, Z or an offset', () => {
+    const id = defRef('TimestampInput');
+    for (const digits of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      expectValid(id, `2025-01-27T15:30:36${digits ? `.${repeat('1', digits)}` : ''}Z`);
+    }
+    expectInvalid(id, '2025-01-27T15:30:36.1234567890Z', '', 'pattern', '10 fraction digits');
+    expectValid(id, '2025-01-27T15:30:36+01:00');
+    expectValid(id, '2025-01-27t15:30:36z');
+    expectInvalid(id, '2025-01-27 15:30:36Z', '', 'pattern', 'a space separator');
+    expectInvalid(id, '2025-01-27T15:30:36', '', 'format', 'no zone');
+    expectInvalid(id, '2025-13-01T00:00:00Z', '', 'format', 'month 13');
+  });
+
+  test('SemVer: releases, pre-releases and build metadata', () => {
+    const id = defRef('SemVer');
+    for (const v of ['3.4.11', '3.5.1', '3.4.12-SNAPSHOT', '3.6.0-rc.1+build.5', '10.20.30'])
+      expectValid(id, v);
+    for (const v of ['3.4', '03.4.1', '3.4.1-', 'v3.4.1', '3.4.1-01', ''])
+      expectInvalid(id, v, '', 'pattern');
+  });
+
+  test('Duration: integer seconds, nanos 0-999999999, unknownFields optional', () => {
+    const id = defRef('Duration');
+    expectValid(id, { seconds: 75, nanos: 0 });
+    expectValid(id, { seconds: 75, nanos: 999999999, unknownFields: { fields: {} } });
+    expectInvalid(id, { seconds: 1, nanos: 1000000000 }, '/nanos', 'maximum');
+    expectInvalid(id, { seconds: 1, nanos: -1 }, '/nanos', 'minimum');
+    expectInvalid(id, { seconds: '75', nanos: 0 }, '/seconds', 'type');
+    expectInvalid(id, { seconds: 1.5, nanos: 0 }, '/seconds', 'type');
+    expectInvalid(id, { seconds: 75 }, '', 'required');
+    expectInvalid(id, { seconds: 75, nanos: 0, unknownFields: {} }, '/unknownFields', 'required');
+    expectInvalid(id, '75s', '', 'type', 'the string form (Canton sends an object)');
+  });
+});
+
+test.describe('version-response', () => {
+  test("Canton's defaults validate, as do other releases and added fields", () => {
+    expectValid('version-response', ex.versionDefaults());
+    expectValid(
+      'version-response',
+      mutated(ex.versionDefaults, (b) => (b.version = '3.4.11')),
+    );
+    expectValid(
+      'version-response',
+      mutated(ex.versionDefaults, (b) => (b.features.newFeature = { supported: true })),
+      'an unknown feature (Canton adds fields between versions)',
+    );
+  });
+
+  test('what Canton never sends is rejected', () => {
+    const v = 'version-response';
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => delete b.version),
+      '',
+      'required',
+    );
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => delete b.features),
+      '',
+      'required',
+    );
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => (b.version = '3.4')),
+      '/version',
+      'pattern',
+    );
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => delete b.features.packageFeature.maxVettedPackagesPageSize),
+      '/features/packageFeature',
+      'required',
+    );
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => (b.features.packageFeature.maxVettedPackagesPageSize = '100')),
+      '/features/packageFeature/maxVettedPackagesPageSize',
+      'type',
+    );
+    expectInvalid(
+      v,
+      mutated(
+        ex.versionDefaults,
+        (b) => (b.features.offsetCheckpoint.maxOffsetCheckpointEmissionDelay = '75s'),
+      ),
+      '/features/offsetCheckpoint/maxOffsetCheckpointEmissionDelay',
+      'type',
+    );
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => (b.features.experimental.staticTime.supported = 'false')),
+      '/features/experimental/staticTime/supported',
+      'type',
+    );
+    expectInvalid(
+      v,
+      mutated(ex.versionDefaults, (b) => (b.features.userManagement.maxUsersPageSize = 2 ** 31)),
+      '/features/userManagement/maxUsersPageSize',
+      'format',
+    );
+  });
+});
+
+test.describe('canton-error', () => {
+  test("Canton's error bodies validate: the official example, redacted 401/403, DUPLICATE_COMMAND", () => {
+    expectValid('canton-error', ex.invalidArgumentError());
+    expectValid('canton-error', ex.redactedError(16));
+    expectValid('canton-error', ex.redactedError(7, true));
+    expectValid('canton-error', ex.duplicateCommandError());
+    expectValid(
+      'canton-error',
+      mutated(ex.invalidArgumentError, (b) => (b.retryInfo = '1 second')),
+    );
+    expectValid(
+      'canton-error',
+      mutated(ex.invalidArgumentError, (b) => (b.definiteAnswer = false)),
+    );
+  });
+
+  test('malformed error bodies are rejected', () => {
+    const e = 'canton-error';
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => delete b.code),
+      '',
+      'required',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => delete b.errorCategory),
+      '',
+      'required',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.code = null)),
+      '/code',
+      'type',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.context.category = 8)),
+      '/context/category',
+      'type',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.resources = [['a', 'b', 'c']])),
+      '/resources/0',
+      'maxItems',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.resources = [['a']])),
+      '/resources/0',
+      'minItems',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.grpcCodeValue = '3')),
+      '/grpcCodeValue',
+      'type',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.errorCategory = '8')),
+      '/errorCategory',
+      'type',
+    );
+    expectInvalid(
+      e,
+      mutated(ex.invalidArgumentError, (b) => (b.definiteAnswer = 'false')),
+      '/definiteAnswer',
+      'type',
+    );
+  });
+});
+
+test.describe('vetting-list-request', () => {
+  test('{} and every field validate', () => {
+    expectValid('vetting-list-request', {});
+    expectValid('vetting-list-request', {
+      packageMetadataFilter: { packageIds: [ex.packageId], packageNamePrefixes: ['model-'] },
+      topologyStateFilter: { participantIds: [ex.uid('participant1')], synchronizerIds: [ex.uid('da')] },
+      pageToken: '',
+      pageSize: 0,
+    });
+  });
+
+  test('wrong types are rejected', () => {
+    const r = 'vetting-list-request';
+    expectInvalid(r, { pageSize: '10' }, '/pageSize', 'type');
+    expectInvalid(r, { pageSize: 1.5 }, '/pageSize', 'type');
+    expectInvalid(r, { pageSize: 2 ** 31 }, '/pageSize', 'format');
+    expectInvalid(r, { pageToken: 5 }, '/pageToken', 'type');
+    expectInvalid(
+      r,
+      { packageMetadataFilter: { packageIds: ex.packageId } },
+      '/packageMetadataFilter/packageIds',
+      'type',
+    );
+    expectInvalid(
+      r,
+      { topologyStateFilter: { synchronizerIds: [1] } },
+      '/topologyStateFilter/synchronizerIds/0',
+      'type',
+    );
+  });
+});
+
+test.describe('vetting-list-response', () => {
+  test('a page, the last empty page and unknown packages validate', () => {
+    expectValid('vetting-list-response', ex.vettingPage());
+    expectValid('vetting-list-response', { vettedPackages: [], nextPageToken: '' });
+  });
+
+  test('entries Canton never sends are rejected', () => {
+    const r = 'vetting-list-response';
+    const entry = '/vettedPackages/0';
+    expectInvalid(
+      r,
+      mutated(ex.vettingPage, (b) => delete b.vettedPackages[0].participantId),
+      entry,
+      'required',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.vettingPage, (b) => (b.vettedPackages[0].participantId = 'participant1')),
+      `${entry}/participantId`,
+      'pattern',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.vettingPage, (b) => (b.vettedPackages[0].topologySerial = '3')),
+      `${entry}/topologySerial`,
+      'type',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.vettingPage, (b) => delete b.vettedPackages[0].packages[0].packageId),
+      `${entry}/packages/0`,
+      'required',
+    );
+    expectInvalid(
+      r,
+      mutated(
+        ex.vettingPage,
+        (b) => (b.vettedPackages[0].packages[0].validFromInclusive = '2025-01-27 15:30:36'),
+      ),
+      `${entry}/packages/0/validFromInclusive`,
+      'anyOf',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.vettingPage, (b) => (b.nextPageToken = null)),
+      '/nextPageToken',
+      'type',
+    );
+  });
+});
+
+test.describe('submit-request', () => {
+  test('each command variant, both template id forms and every optional field validate', () => {
+    const s = 'submit-request';
+    expectValid(s, ex.submitRequest());
+    const templateId = `${ex.packageId}:Iou:Iou`;
+    for (const command of [
+      { CreateCommand: { templateId, createArguments: { owner: ex.uid('Alice') } } },
+      { ExerciseCommand: { templateId, contractId: ex.contractId, choice: 'Archive', choiceArgument: {} } },
+      {
+        ExerciseByKeyCommand: {
+          templateId,
+          contractKey: ex.uid('Alice'),
+          choice: 'Archive',
+          choiceArgument: {},
+        },
+      },
+    ]) {
+      expectValid(
+        s,
+        mutated(ex.submitRequest, (b) => (b.commands = [command])),
+      );
+    }
+    expectValid(s, {
+      ...ex.submitRequest(),
+      userId: 'participant_admin()',
+      readAs: [],
+      workflowId: 'wf 1/a#b.c:d-e_f',
+      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 604800, nanos: 0 } } },
+      minLedgerTimeRel: { seconds: 1, nanos: 500000000 },
+      submissionId: 'b1d1f5a0-1c5e-4c5b-9a0c-3f1f6c1d2e3f',
+      disclosedContracts: [],
+      synchronizerId: ex.uid('da'),
+      packageIdSelectionPreference: [ex.packageId],
+      prefetchContractKeys: [],
+      tapsMaxPasses: 3,
+      someFutureField: true,
+    });
+    for (const period of [{ DeduplicationOffset: { value: 17 } }, { Empty: {} }]) {
+      expectValid(
+        s,
+        mutated(ex.submitRequest, (b) => (b.deduplicationPeriod = period)),
+      );
+    }
+    expectValid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.minLedgerTimeAbs = '2025-01-27T15:30:36.430940Z')),
+    );
+  });
+
+  test('what the interface document forbids is rejected', () => {
+    const s = 'submit-request';
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.commands = [])),
+      '/commands',
+      'minItems',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.actAs = [])),
+      '/actAs',
+      'minItems',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => delete b.commandId),
+      '',
+      'required',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => delete b.commands),
+      '',
+      'required',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => delete b.actAs),
+      '',
+      'required',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.commandId = '')),
+      '/commandId',
+      'minLength',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.commandId = 'a!b')),
+      '/commandId',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.commandId = repeat('c', 256))),
+      '/commandId',
+      'maxLength',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.workflowId = 'wf!')),
+      '/workflowId',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.submissionId = 'a@b')),
+      '/submissionId',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.actAs = ['bad!'])),
+      '/actAs/0',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.readAs = ['ok', 'bad/'])),
+      '/readAs/1',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.userId = 'a b')),
+      '/userId',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.userId = repeat('u', 129))),
+      '/userId',
+      'maxLength',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.synchronizerId = 'invalidSynchronizerId')),
+      '/synchronizerId',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => {
+        b.minLedgerTimeAbs = '2025-01-27T15:30:36Z';
+        b.minLedgerTimeRel = { seconds: 1, nanos: 0 };
+      }),
+      '',
+      'not',
+      'both minimum ledger times',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.minLedgerTimeAbs = '2025-01-27')),
+      '/minLedgerTimeAbs',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.tapsMaxPasses = '3')),
+      '/tapsMaxPasses',
+      'type',
+    );
+  });
+
+  test('malformed commands are rejected', () => {
+    const s = 'submit-request';
+    const command = (b: Body): Body => b.commands[0].CreateAndExerciseCommand;
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (command(b).templateId = 'Iou:Iou')),
+      '/commands/0/CreateAndExerciseCommand/templateId',
+      'pattern',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => delete command(b).choice),
+      '/commands/0/CreateAndExerciseCommand',
+      'required',
+    );
+    expectInvalid(
+      s,
+      mutated(ex.submitRequest, (b) => (b.commands = [{ ArchiveCommand: {} }])),
+      '/commands/0',
+      'oneOf',
+    );
+    expectInvalid(
+      s,
+      mutated(
+        ex.submitRequest,
+        (b) => (b.commands[0].CreateCommand = { templateId: '#m:Iou:Iou', createArguments: {} }),
+      ),
+      '/commands/0',
+      'oneOf',
+      'two variants in one command',
+    );
+    expectInvalid(
+      s,
+      mutated(
+        ex.submitRequest,
+        (b) => (b.deduplicationPeriod = { DeduplicationDuration: { value: { seconds: 1, nanos: -1 } } }),
+      ),
+      '/deduplicationPeriod/DeduplicationDuration/value/nanos',
+      'minimum',
+    );
+  });
+});
+
+test.describe('submit-response', () => {
+  test('the tree of docs/canton-behaviour.md §4 validates, with 3.5 fields and nulls', () => {
+    const r = 'submit-response';
+    expectValid(r, ex.treeResponse());
+    expectValid(
+      r,
+      mutated(ex.treeResponse, (b) => (b.transactionTree.traceContext = null)),
+    );
+    expectValid(
+      r,
+      mutated(
+        ex.treeResponse,
+        (b) => (b.transactionTree.eventsById['0'].CreatedTreeEvent.value.contractKeyHash = 'q83v'),
+      ),
+      'a 3.5 contractKeyHash',
+    );
+    expectValid(
+      r,
+      mutated(
+        ex.treeResponse,
+        (b) =>
+          (b.transactionTree.eventsById['1'].ExercisedTreeEvent.value.interfaceId =
+            `${ex.packageId}:If:View`),
+      ),
+    );
+    expectValid(r, {}, 'no tree (optional in the document and the OpenAPI)');
+  });
+
+  test('trees Canton never sends are rejected', () => {
+    const r = 'submit-response';
+    const tree = '/transactionTree';
+    const created = `${tree}/eventsById/0/CreatedTreeEvent/value`;
+    const exercised = `${tree}/eventsById/1/ExercisedTreeEvent/value`;
+    const c = (b: Body): Body => b.transactionTree.eventsById['0'].CreatedTreeEvent.value;
+    const e = (b: Body): Body => b.transactionTree.eventsById['1'].ExercisedTreeEvent.value;
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => delete b.transactionTree.updateId),
+      tree,
+      'required',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (b.transactionTree.offset = 0)),
+      `${tree}/offset`,
+      'minimum',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (b.transactionTree.offset = '18')),
+      `${tree}/offset`,
+      'type',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (b.transactionTree.recordTime = '2025-01-27T15:30:36.43Z')),
+      `${tree}/recordTime`,
+      'pattern',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (b.transactionTree.synchronizerId = 'da1')),
+      `${tree}/synchronizerId`,
+      'pattern',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (b.transactionTree.traceContext = '00-abc')),
+      `${tree}/traceContext`,
+      'anyOf',
+    );
+    expectInvalid(
+      r,
+      mutated(
+        ex.treeResponse,
+        (b) => (b.transactionTree.eventsById = { first: b.transactionTree.eventsById['0'] }),
+      ),
+      `${tree}/eventsById`,
+      'propertyNames',
+    );
+    expectInvalid(
+      r,
+      mutated(
+        ex.treeResponse,
+        (b) => (b.transactionTree.eventsById['0'] = { ArchivedTreeEvent: { value: {} } }),
+      ),
+      `${tree}/eventsById/0`,
+      'oneOf',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => delete c(b).witnessParties),
+      created,
+      'required',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (c(b).templateId = '#model-tests:Iou:Iou')),
+      `${created}/templateId`,
+      'pattern',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (c(b).nodeId = -1)),
+      `${created}/nodeId`,
+      'minimum',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (c(b).acsDelta = 'true')),
+      `${created}/acsDelta`,
+      'type',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (c(b).signatories = ['bad!'])),
+      `${created}/signatories/0`,
+      'pattern',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => delete e(b).consuming),
+      exercised,
+      'required',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (e(b).interfaceId = 'If:View')),
+      `${exercised}/interfaceId`,
+      'anyOf',
+    );
+    expectInvalid(
+      r,
+      mutated(ex.treeResponse, (b) => (e(b).lastDescendantNodeId = null)),
+      `${exercised}/lastDescendantNodeId`,
+      'type',
+    );
+  });
+});
