@@ -19,6 +19,7 @@ export default tseslint.config(
   },
   // The house's layers (ARCHITECTURE in README "Contributing"): imports flow one way.
   ...layers(),
+  ...shortFunctions(),
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   // CommonJS preloads (scripts/playwright/transform.cjs): node loads them before any TypeScript transform.
   {
@@ -28,7 +29,30 @@ export default tseslint.config(
   },
 );
 
-/** `no-restricted-imports` per folder: what each layer may not import, and why. */
+/**
+ * Functions short enough to read whole: an orchestrator is a sequence of named steps. The known exceptions are
+ * listed here, in one place, each with a ceiling so it cannot grow while it waits to be split.
+ */
+function shortFunctions() {
+  const limit = (max) => ['error', { max, skipComments: true, skipBlankLines: true }];
+  return [
+    {
+      files: ['core/**/*.ts', 'reporters/**/*.ts', 'scripts/**/*.ts'],
+      rules: { 'max-lines-per-function': limit(60) },
+    },
+    // Being split into named steps (the global setup's jobs, the settings' named-option validators).
+    {
+      files: ['scripts/run/global-setup.ts', 'core/settings.ts'],
+      rules: { 'max-lines-per-function': limit(120) },
+    },
+  ];
+}
+
+/**
+ * What each layer may not import, and why: `no-restricted-imports` for import and export declarations, and
+ * `no-restricted-syntax` for require() and import() calls, which that rule does not see. A call whose path is
+ * computed cannot be checked against the lines, so the harness's folders allow none.
+ */
 function layers() {
   const group = (paths, message) => ({ group: paths, message });
   const fixtures = group(['**/fixtures', '**/fixtures/**'], 'fixtures/ is for specs: import core/ instead');
@@ -48,40 +72,127 @@ function layers() {
     ['**/tests/**', '**/scripts/**', '**/reporters/**', '**/selftest/**', '**/bench/**'],
     'a lower layer never imports a higher one',
   );
-  const rule = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  const checks = group(
+    ['**/selftest/**', '**/bench/**'],
+    'selftest/ and bench/ import the house; nothing imports them',
+  );
+  const specs = group(['**/tests/**'], 'specs are run, not imported');
+  const startsSandbox =
+    'only scripts/run/ (the embedded sandbox) and scripts/mutation/ (the fault runner) start the sandbox';
+  const faultCatalogue = group(
+    ['**/sandbox/faults/catalogue', '**/sandbox/faults/profiles', '**/sandbox/faults/groups/**'],
+    "only the fault runner (scripts/mutation/) reads the sandbox's fault catalogue",
+  );
+  const higher = [
+    'core',
+    'fixtures',
+    'tests',
+    'scripts',
+    'reporters',
+    'sandbox',
+    'selftest',
+    'bench',
+    'spec',
+  ];
+  const leaf = group(
+    higher.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]),
+    'rules/ is data: it imports nothing but rules/ and schemas/',
+  );
+  const computed = 'a require() or import() with a computed path: the layer lint cannot see what it loads';
+  const crossing = 'a require() or import() across a layer line: this folder may not load that file';
+  const calls = (loads) => [
+    { selector: `CallExpression[callee.name='require'][arguments.0.type!='Literal']`, message: computed },
+    { selector: `ImportExpression[source.type!='Literal']`, message: computed },
+    ...loads.map((pattern) => ({
+      selector: `CallExpression[callee.name='require'][arguments.0.value=${pattern}]`,
+      message: crossing,
+    })),
+    ...loads.map((pattern) => ({ selector: `ImportExpression[source.value=${pattern}]`, message: crossing })),
+  ];
+  const rule = (files, patterns, loads = [], ignores = []) => ({
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': ['error', ...calls(loads)],
+    },
+  });
+  const CONFIG = '/playwright\\.config/';
+  const FIXTURES = '/(^|\\/)fixtures(\\/|$)/';
+  const SANDBOX = '/(^|\\/)sandbox(\\/|$)/';
   return [
-    rule(['reporters/**/*.ts', 'scripts/**/*.ts'], [fixtures, config]),
+    // scripts/: the embedded sandbox (run/) and the fault runner (mutation/) alone start the sandbox, and only
+    // the fault runner reads its fault catalogue.
+    rule(
+      ['scripts/**/*.ts'],
+      [fixtures, config, checks, specs, group(['**/sandbox', '**/sandbox/**'], startsSandbox)],
+      [CONFIG, FIXTURES, SANDBOX],
+      ['scripts/run/**', 'scripts/mutation/**'],
+    ),
+    rule(['scripts/run/**/*.ts'], [fixtures, config, checks, specs, faultCatalogue], [CONFIG, FIXTURES]),
+    rule(['scripts/mutation/**/*.ts'], [fixtures, config, checks, specs], [CONFIG, FIXTURES]),
+    rule(
+      ['reporters/**/*.ts'],
+      [
+        fixtures,
+        config,
+        sandbox,
+        group(
+          ['**/tests/**', '**/scripts/**', '**/selftest/**', '**/bench/**'],
+          'reporters/ stand on core/ and rules/',
+        ),
+      ],
+      [CONFIG, FIXTURES, SANDBOX],
+    ),
     // Type-only imports of Playwright's reporter and config types are allowed in core (they vanish when compiled).
-    rule(['core/**/*.ts'], [fixtures, config, sandbox, outward, { ...playwright, allowTypeImports: true }]),
+    rule(
+      ['core/**/*.ts'],
+      [fixtures, config, sandbox, outward, { ...playwright, allowTypeImports: true }],
+      [CONFIG, FIXTURES, SANDBOX],
+    ),
     rule(
       ['fixtures/**/*.ts'],
       [
         sandbox,
         config,
+        checks,
         group(['**/tests/**', '**/scripts/**', '**/reporters/**'], 'fixtures/ stands on core/ and rules/'),
       ],
+      [CONFIG, SANDBOX],
     ),
     rule(
       ['tests/**/*.ts'],
       [
         sandbox,
         config,
+        checks,
         group(
           ['../fixtures/*', '../core/**', '../rules/**'],
           'specs import only ../fixtures (fixtures/index.ts)',
         ),
       ],
+      [CONFIG, SANDBOX],
     ),
     rule(
       ['sandbox/**/*.ts'],
       [
         fixtures,
         config,
+        checks,
         group(
           ['**/core/**', '**/tests/**', '**/scripts/**', '**/reporters/**'],
           'the sandbox stands alone: it is judged, not part of the judge',
         ),
       ],
+      [CONFIG],
     ),
+    rule(['rules/**/*.ts'], [leaf, config], [CONFIG]),
+    // selftest/ may import anything but bench/, and load what it likes: it tests the house from outside.
+    {
+      files: ['selftest/**/*.ts'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [group(['**/bench/**'], 'nothing imports bench/')] }],
+      },
+    },
   ];
 }

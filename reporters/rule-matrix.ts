@@ -122,65 +122,42 @@ export default class RuleMatrixReporter implements Reporter {
       participantId: target?.participantId,
       version: target?.version,
     };
-    const targetDir = targetHistoryDir(this.historyDir, runTarget);
-    const fingerprintFile = join(targetDir, 'fingerprint.json');
+    const fingerprintFile = join(targetHistoryDir(this.historyDir, runTarget), 'fingerprint.json');
     const fingerprint: Fingerprint | undefined = reached
       ? fingerprintOf({ version: target.version, features: target.features })
       : undefined;
-    const previous = readJson<Fingerprint>(fingerprintFile);
-    const fingerprintChanges = fingerprint ? diffFingerprints(previous, fingerprint) : [];
+    const fingerprintChanges = fingerprint
+      ? diffFingerprints(readJson<Fingerprint>(fingerprintFile), fingerprint)
+      : [];
     const history = {
       historyDir: this.historyDir,
       compareWith: process.env.LEDGER_COMPARE_WITH?.trim() || undefined,
     };
     const baseline = baselineOf(history, runTarget);
     const changes = diffRuns(baseline.snapshot, rows, baseline.since);
-    const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
-    const gone = records.find((r) => r.reason !== undefined && TARGET_GONE.test(r.reason));
-    // Only a rule a test judged can show an entry stale: a test that ended before it reached the participant
-    // (the participant lost, a harness defect) never met the entries naming it.
-    const judged = records.filter(
-      (r) => r.verdict !== 'inconclusive' && r.verdict !== 'harness-defect' && r.verdict !== 'setup',
-    );
-    const expectations = expectationsStatus(
-      target?.expectations,
-      new Set(records.flatMap((r) => r.expectations)),
-      new Set(judged.map((r) => r.ruleId).filter((id): id is string => id !== undefined)),
-    );
-    const report = {
+    const report = matrixReport({
       generatedAt,
       status,
-      runId: target?.runId,
-      // Why the run could not judge the target (down from the start, or lost during the run), if so.
-      targetLost: target?.unreachable
-        ? `target unreachable: ${target.unreachable}`
-        : gone?.reason?.replace(/^\[inconclusive\] /, ''),
-      target: target ? runTarget : undefined,
-      // What changed since the baseline run of this target: what a nightly's reader looks at first.
+      target,
+      runTarget,
+      records,
+      rows,
       changes,
       fingerprint,
       fingerprintChanges,
-      totals: totals(rows),
-      rules: rows,
-      expectations: {
-        layers: target?.expectations?.layers ?? [],
-        expired: expectations.expired,
-        stale: expectations.stale,
-      },
-      uncatalogued: uncatalogued.map((r) => r.title),
-      // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
-      tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy }) => ({
-        id,
-        project,
-        ruleId,
-        title,
-        file,
-        verdict,
-        reason,
-        ...(rerun ? { rerun } : {}),
-        ...(excusedBy ? { excusedBy } : {}),
-      })),
-    };
+    });
+    this.write(report);
+    if (reached && fingerprint) {
+      mkdirSync(dirname(fingerprintFile), { recursive: true });
+      writeFileSync(fingerprintFile, JSON.stringify(fingerprint, null, 2) + '\n');
+      keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows), baseline.last);
+    }
+    process.stdout.write(renderSummary(report));
+    return status === result.status ? undefined : { status };
+  }
+
+  /** conformance.json and conformance.md, masked as they are written. */
+  private write(report: ReturnType<typeof matrixReport>): void {
     mkdirSync(this.outputDir, { recursive: true });
     // Masked as it is written: every secret setting's value (core/secrets.ts), URL credentials, JWTs.
     registerSecretSettings();
@@ -189,13 +166,6 @@ export default class RuleMatrixReporter implements Reporter {
       redactWithUrls(JSON.stringify(report, null, 2)) + '\n',
     );
     writeFileSync(join(this.outputDir, 'conformance.md'), redactWithUrls(renderMarkdown(report)));
-    if (reached && fingerprint) {
-      mkdirSync(dirname(fingerprintFile), { recursive: true });
-      writeFileSync(fingerprintFile, JSON.stringify(fingerprint, null, 2) + '\n');
-      keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows), baseline.last);
-    }
-    process.stdout.write(renderSummary(report));
-    return status === result.status ? undefined : { status };
   }
 
   printsToStdio(): boolean {
@@ -210,4 +180,69 @@ function readJson<T>(path: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What the run's report is made of. */
+interface RunFacts {
+  generatedAt: string;
+  status: FullResult['status'];
+  target: TargetInfo | undefined;
+  runTarget: { baseUrl?: string; participantId?: string; version?: string };
+  records: TestVerdictRecord[];
+  rows: ReturnType<typeof ruleRows>;
+  changes: ReturnType<typeof diffRuns>;
+  fingerprint: Fingerprint | undefined;
+  fingerprintChanges: ReturnType<typeof diffFingerprints>;
+}
+
+/** The report: verdicts per rule and per test, what changed, the expectations' state. */
+function matrixReport(run: RunFacts) {
+  const { generatedAt, status, target, runTarget, records, rows, changes, fingerprint, fingerprintChanges } =
+    run;
+  const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
+  const gone = records.find((r) => r.reason !== undefined && TARGET_GONE.test(r.reason));
+  // Only a rule a test judged can show an entry stale: a test that ended before it reached the participant
+  // (the participant lost, a harness defect) never met the entries naming it.
+  const judged = records.filter(
+    (r) => r.verdict !== 'inconclusive' && r.verdict !== 'harness-defect' && r.verdict !== 'setup',
+  );
+  const expectations = expectationsStatus(
+    target?.expectations,
+    new Set(records.flatMap((r) => r.expectations)),
+    new Set(judged.map((r) => r.ruleId).filter((id): id is string => id !== undefined)),
+  );
+  return {
+    generatedAt,
+    status,
+    runId: target?.runId,
+    // Why the run could not judge the target (down from the start, or lost during the run), if so.
+    targetLost: target?.unreachable
+      ? `target unreachable: ${target.unreachable}`
+      : gone?.reason?.replace(/^\[inconclusive\] /, ''),
+    target: target ? runTarget : undefined,
+    // What changed since the baseline run of this target: what a nightly's reader looks at first.
+    changes,
+    fingerprint,
+    fingerprintChanges,
+    totals: totals(rows),
+    rules: rows,
+    expectations: {
+      layers: target?.expectations?.layers ?? [],
+      expired: expectations.expired,
+      stale: expectations.stale,
+    },
+    uncatalogued: uncatalogued.map((r) => r.title),
+    // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
+    tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy }) => ({
+      id,
+      project,
+      ruleId,
+      title,
+      file,
+      verdict,
+      reason,
+      ...(rerun ? { rerun } : {}),
+      ...(excusedBy ? { excusedBy } : {}),
+    })),
+  };
 }

@@ -7,7 +7,7 @@ import type { SandboxConfig } from '../config';
 import type { SandboxContext } from '../context';
 import { BodyDecodeError } from '../decode';
 import { CantonError } from '../errors';
-import { submitFaultHooks } from '../faults/groups/submission';
+import { submitFaultHooks } from '../faults/groups/submission-hooks';
 import { authorizeSubmission } from '../ledger/authorize';
 import { decodeJsCommands } from '../ledger/decode';
 import { jsonLayer } from '../ledger/json-layer';

@@ -194,18 +194,52 @@ function runPlaywright(projects: PlannedProject[], workers: number, recordsFile:
   });
 }
 
-async function main(): Promise<void> {
-  answerHelp(`Usage: npm run mutation [-- --faults a,b] [--full | --by-rule] [--workers N] [--out DIR] [--extra FILE]
+const HELP = `Usage: npm run mutation [-- --faults a,b] [--full | --by-rule] [--workers N] [--out DIR] [--extra FILE]
 Proves every check can fail: a clean sandbox and one sandbox per fault, the suite run against each; writes
 reports/mutation.{json,md} (or --out DIR). Exits non-zero unless the clean sandbox is green, every conformance
 fault is killed by a rule it declares and every transport fault stays inconclusive.
   --faults a,b   only these faults (sandbox/faults/)      --full     every spec against every fault
   --by-rule      only the declared rules' tests           --workers  Playwright workers (default: all cores)
-  --extra FILE   faults of a team's own, from FILE`);
+  --extra FILE   faults of a team's own, from FILE`;
+
+async function main(): Promise<void> {
+  answerHelp(HELP);
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(opts.out, { recursive: true });
   const started = Date.now();
-  const profiles = new Map<string, FaultProfile | undefined>([[CLEAN, undefined]]);
+  const { profiles, cleans, faulty } = await startSandboxes(opts);
+  const { faultRuns, projects } = planProjects(opts, cleans, faulty);
+  const recordsFile = join(opts.out, 'mutation-records.json');
+  process.stdout.write(
+    `mutation: ${opts.faults.length} faults${opts.extra.length > 0 ? `, ${opts.extra.length} extra participants` : ''} and ${cleans.length} clean sandbox(es), ${opts.workers} workers\n`,
+  );
+  try {
+    await runPlaywright(projects, opts.workers, recordsFile);
+  } finally {
+    await Promise.all([...cleans, ...faulty].map((s) => s.app.close()));
+  }
+  const records = JSON.parse(readFileSync(recordsFile, 'utf8')) as ProjectRecord[];
+  const report = judgeRun(records, profiles, faultRuns, opts.selection, started);
+  writeFileSync(join(opts.out, 'mutation.json'), JSON.stringify(report, null, 2) + '\n');
+  const md = renderMutationMarkdown(report);
+  writeFileSync(join(opts.out, 'mutation.md'), md);
+  for (const o of report.outcomes.filter((x) => !x.ok)) {
+    process.stdout.write(`  ${o.status.padEnd(12)} ${o.fault}${o.flag ? ` — ${o.flag}` : ''}\n`);
+  }
+  process.stdout.write(md.split('\n').slice(2, 5).join('\n') + '\n');
+  process.exit(report.cleanFailures.length === 0 && report.outcomes.every((o) => o.ok) ? 0 : 1);
+}
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Profiles = Map<string, FaultProfile | undefined>;
+
+/** A clean sandbox per profile the faults need (the default one always), and one sandbox per fault. */
+async function startSandboxes(opts: Options): Promise<{
+  profiles: Profiles;
+  cleans: (Sandbox & { profile: FaultProfile | undefined })[];
+  faulty: (Sandbox & { fault: Fault })[];
+}> {
+  const profiles: Profiles = new Map([[CLEAN, undefined]]);
   for (const f of opts.faults) if (f.profile) profiles.set(cleanName(f.profile), f.profile);
   const [cleans, faulty] = await Promise.all([
     Promise.all(
@@ -215,6 +249,15 @@ fault is killed by a rule it declares and every transport fault stays inconclusi
       opts.faults.map(async (fault) => ({ fault, ...(await startSandbox(fault.name, fault.profile)) })),
     ),
   ]);
+  return { profiles, cleans, faulty };
+}
+
+/** The Playwright projects: each fault's and each clean sandbox's, shared where --by-rule allows. */
+function planProjects(
+  opts: Options,
+  cleans: { profile: FaultProfile | undefined; url: string }[],
+  faulty: { fault: Fault; url: string }[],
+): { faultRuns: { fault: Fault; project: PlannedProject }[]; projects: PlannedProject[] } {
   const faultRuns = faulty.map((s) => ({ fault: s.fault, project: plan(s.fault, s.url, opts.selection) }));
   const cleanRuns = cleans.map((s) =>
     planClean(
@@ -245,16 +288,17 @@ fault is killed by a rule it declares and every transport fault stays inconclusi
       'extra',
     ),
   ];
-  const recordsFile = join(opts.out, 'mutation-records.json');
-  process.stdout.write(
-    `mutation: ${opts.faults.length} faults${opts.extra.length > 0 ? `, ${opts.extra.length} extra participants` : ''} and ${cleans.length} clean sandbox(es), ${opts.workers} workers\n`,
-  );
-  try {
-    await runPlaywright(projects, opts.workers, recordsFile);
-  } finally {
-    await Promise.all([...cleans, ...faulty].map((s) => s.app.close()));
-  }
-  const records = JSON.parse(readFileSync(recordsFile, 'utf8')) as ProjectRecord[];
+  return { faultRuns, projects };
+}
+
+/** Each fault judged against its clean twin's rows, and what the clean sandboxes failed. */
+function judgeRun(
+  records: ProjectRecord[],
+  profiles: Profiles,
+  faultRuns: { fault: Fault; project: PlannedProject }[],
+  selection: Selection,
+  started: number,
+): MutationReport {
   const rowsOf = (project: string): RuleRow[] =>
     ruleRows(
       RULES,
@@ -265,10 +309,10 @@ fault is killed by a rule it declares and every transport fault stays inconclusi
     const clean = cleanRows.find((c) => c.name === cleanName(fault.profile))!.rows;
     return judgeFault(fault, clean, rowsOf(project.name), project.specs);
   });
-  const report: MutationReport = {
+  return {
     generatedAt: new Date().toISOString(),
     durationSeconds: Math.round((Date.now() - started) / 1000),
-    selection: SELECTION_TEXT[opts.selection],
+    selection: SELECTION_TEXT[selection],
     cleanFailures: cleanRows.flatMap((c) =>
       c.rows
         .filter((r) => NOT_HOLDING.has(r.verdict))
@@ -279,14 +323,6 @@ fault is killed by a rule it declares and every transport fault stays inconclusi
     ),
     outcomes,
   };
-  writeFileSync(join(opts.out, 'mutation.json'), JSON.stringify(report, null, 2) + '\n');
-  const md = renderMutationMarkdown(report);
-  writeFileSync(join(opts.out, 'mutation.md'), md);
-  for (const o of outcomes.filter((x) => !x.ok)) {
-    process.stdout.write(`  ${o.status.padEnd(12)} ${o.fault}${o.flag ? ` — ${o.flag}` : ''}\n`);
-  }
-  process.stdout.write(md.split('\n').slice(2, 5).join('\n') + '\n');
-  process.exit(report.cleanFailures.length === 0 && outcomes.every((o) => o.ok) ? 0 : 1);
 }
 
 main().catch((e: unknown) => {

@@ -10,6 +10,7 @@ import {
   synchronizersVetting,
   vettedEntries,
   type Discovered,
+  type Discovery,
   type Fetcher,
   type KnownIdentity,
 } from '../../core/discovery';
@@ -148,6 +149,72 @@ async function pingUsable(
     : { usable, source: `default: ${PING_PACKAGE} is not vetted here (auto-load-dar off?)` };
 }
 
+/** The identity values the settings give (discovery asks the participant for the rest). */
+function knownIdentity(s: Settings, current: Settings, unset: ReadonlySet<string>): KnownIdentity {
+  const known: KnownIdentity = {};
+  if (!unset.has('LEDGER_USER') || isMinting(s)) known.user = current.user;
+  if (!unset.has('LEDGER_ACT_AS')) known.actAs = current.actAs;
+  if (!unset.has('LEDGER_READ_AS')) known.readAs = current.readAs;
+  known.participantId = current.participantId;
+  if (!unset.has('LEDGER_SYNCHRONIZER_ID')) known.synchronizerId = current.synchronizerId ?? null;
+  if (!unset.has('LEDGER_UNAUTHORIZED_PARTY')) known.unauthorizedParty = current.unauthorizedParty;
+  return known;
+}
+
+async function discoverOrExplain(
+  fetcher: Fetcher,
+  current: Settings,
+  known: KnownIdentity,
+  pingAbsent: boolean,
+): Promise<Discovery> {
+  try {
+    return await discover(
+      {
+        token: await tokenProviderFor(current).token(),
+        commandTemplate: current.commandTemplate,
+        known,
+      },
+      fetcher,
+    );
+  } catch (e) {
+    // The default template's package is the sandbox's: say why Ping was not taken instead.
+    if (e instanceof DiscoveryError && e.setting === 'LEDGER_SYNCHRONIZER_ID' && pingAbsent)
+      throw new DiscoveryError(
+        e.setting,
+        `${e.message}; canton-ping cannot stand in: ${PING_PACKAGE} is not vetted here (parameters.admin-workflow.auto-load-dar = false?)`,
+      );
+    throw e;
+  }
+}
+
+/** The discovered values of the unset settings, into the settings to hand over and the sources to show. */
+function handOver(
+  found: Discovery,
+  s: Settings,
+  unset: ReadonlySet<string>,
+  out: Record<string, string>,
+  sources: Map<DiscoverableSetting, string>,
+): void {
+  const put = (key: DiscoverableSetting, value: string, source: string) => {
+    if (!unset.has(key)) return;
+    out[key] = value;
+    sources.set(key, source);
+  };
+  put(
+    'LEDGER_USER',
+    found.user.value,
+    unset.has('LEDGER_USER') && isMinting(s)
+      ? 'development default (the user minted tokens name; set LEDGER_USER)'
+      : found.user.source,
+  );
+  put('LEDGER_ACT_AS', found.actAs.value.join(','), found.actAs.source);
+  put('LEDGER_READ_AS', found.readAs.value.join(',') || 'none', found.readAs.source);
+  put('LEDGER_SYNCHRONIZER_ID', found.synchronizerId.value ?? 'none', found.synchronizerId.source);
+  put('LEDGER_UNAUTHORIZED_PARTY', found.unauthorizedParty.value, found.unauthorizedParty.source);
+  // A minted token's user is fixed by the settings, not discovered: nothing to hand over.
+  if (isMinting(s)) delete out.LEDGER_USER;
+}
+
 async function resolveWith(
   client: Client,
   s: Settings,
@@ -177,13 +244,7 @@ async function resolveWith(
     current = reload();
   }
 
-  const known: KnownIdentity = {};
-  if (!unset.has('LEDGER_USER') || isMinting(s)) known.user = current.user;
-  if (!unset.has('LEDGER_ACT_AS')) known.actAs = current.actAs;
-  if (!unset.has('LEDGER_READ_AS')) known.readAs = current.readAs;
-  known.participantId = current.participantId;
-  if (!unset.has('LEDGER_SYNCHRONIZER_ID')) known.synchronizerId = current.synchronizerId ?? null;
-  if (!unset.has('LEDGER_UNAUTHORIZED_PARTY')) known.unauthorizedParty = current.unauthorizedParty;
+  const known = knownIdentity(s, current, unset);
   // Parties given for a known user: its rights first, as the likeliest cause of any later refusal (a party it
   // has no right for makes every call naming it a redacted 403, which would point at another setting).
   if (known.user !== undefined && s.auth.kind !== 'none' && (known.actAs ?? known.readAs) !== undefined)
@@ -191,43 +252,8 @@ async function resolveWith(
       actAs: known.actAs !== undefined,
       readAs: known.readAs !== undefined,
     });
-  let found;
-  try {
-    found = await discover(
-      {
-        token: await tokenProviderFor(current).token(),
-        commandTemplate: current.commandTemplate,
-        known,
-      },
-      fetcher,
-    );
-  } catch (e) {
-    // The default template's package is the sandbox's: say why Ping was not taken instead.
-    if (e instanceof DiscoveryError && e.setting === 'LEDGER_SYNCHRONIZER_ID' && pingAbsent)
-      throw new DiscoveryError(
-        e.setting,
-        `${e.message}; canton-ping cannot stand in: ${PING_PACKAGE} is not vetted here (parameters.admin-workflow.auto-load-dar = false?)`,
-      );
-    throw e;
-  }
-  const put = (key: DiscoverableSetting, value: string, source: string) => {
-    if (!unset.has(key)) return;
-    out[key] = value;
-    sources.set(key, source);
-  };
-  put(
-    'LEDGER_USER',
-    found.user.value,
-    unset.has('LEDGER_USER') && isMinting(s)
-      ? 'development default (the user minted tokens name; set LEDGER_USER)'
-      : found.user.source,
-  );
-  put('LEDGER_ACT_AS', found.actAs.value.join(','), found.actAs.source);
-  put('LEDGER_READ_AS', found.readAs.value.join(',') || 'none', found.readAs.source);
-  put('LEDGER_SYNCHRONIZER_ID', found.synchronizerId.value ?? 'none', found.synchronizerId.source);
-  put('LEDGER_UNAUTHORIZED_PARTY', found.unauthorizedParty.value, found.unauthorizedParty.source);
-  // A minted token's user is fixed by the settings, not discovered: nothing to hand over.
-  if (isMinting(s)) delete out.LEDGER_USER;
+  const found = await discoverOrExplain(fetcher, current, known, pingAbsent);
+  handOver(found, s, unset, out, sources);
   const settings = reload();
   const identity = given(settings, new Set()).map((v) => ({
     ...v,

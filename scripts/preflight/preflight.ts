@@ -5,13 +5,14 @@
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
 import { answerHelp } from '../../core/cli-help';
-import { loadDotenv, displayUrl } from '../../core/settings';
+import { loadDotenv, displayUrl, type Settings } from '../../core/settings';
 import { announceClearCredentials } from '../../core/cleartext';
 import { capabilitiesOf } from '../../core/target-info';
 import { TARGET_DOWN_EXIT } from '../run/target-down';
 import { settingsOrExit } from '../run/settings-check';
 import {
   preflight,
+  type Preflight,
   PreflightError,
   probeControlRoute,
   skipForecast,
@@ -20,13 +21,15 @@ import {
 } from './checks';
 import { chooseTimeoutScale, timeoutScaleLine } from '../run/pace';
 
-async function main(): Promise<number> {
-  answerHelp(`Usage: npm run preflight
+const HELP = `Usage: npm run preflight
 What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
 its version, the token accepted, the identity settings (given, or asked of the participant), each configured
 user's rights, the command template's package vetted; then what the run will use and the rules that will skip,
 and why. Submits nothing. Settings as the run's (.env.example).
-Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`);
+Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`;
+
+async function main(): Promise<number> {
+  answerHelp(HELP);
   loadDotenv();
   const s = settingsOrExit();
   announceClearCredentials(s); // before the first request carries one
@@ -48,27 +51,7 @@ Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the t
       );
       return TARGET_DOWN_EXIT;
     }
-    const caps = capabilitiesOf(version.document);
-    const life = staticTokenLife(s);
-    const resolved = resolution?.settings ?? s;
-    // The run's scale as far as a read shows it: the run also times one submission, which this never sends.
-    const times =
-      s.baseUrl === undefined || s.timeoutScaleExplicit
-        ? undefined
-        : await timeAnswers(resolved, baseUrl, 'the preflight submits nothing, a conformance run times one');
-    const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
-    const lines: [string, string][] = [
-      ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
-      ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
-      ['token', `accepted (${s.auth.kind})${life ? `; ${life}` : ''}`],
-      ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
-      ['rights', `${resolved.user} acts as and reads as every configured party`],
-      ['template', 'its package is vetted on the synchronizer'],
-      ['timeout scale', timeoutScaleLine(pace)],
-      ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
-        (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
-      ),
-    ];
+    const lines = await readyLines(s, baseUrl, version, resolution);
     const width = Math.max(...lines.map(([k]) => k.length)) + 2;
     process.stdout.write(
       ['ledger-conformance preflight: ready', ...lines.map(([k, v]) => `  ${k.padEnd(width)}${v}`), ''].join(
@@ -83,6 +66,36 @@ Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the t
   } finally {
     await close?.();
   }
+}
+
+/** What the run will use, one line each, and the rules that will skip. */
+async function readyLines(
+  s: Settings,
+  baseUrl: string,
+  version: Preflight['version'],
+  resolution: Preflight['resolution'],
+): Promise<[string, string][]> {
+  const caps = capabilitiesOf(version.document);
+  const life = staticTokenLife(s);
+  const resolved = resolution?.settings ?? s;
+  // The run's scale as far as a read shows it: the run also times one submission, which this never sends.
+  const times =
+    s.baseUrl === undefined || s.timeoutScaleExplicit
+      ? undefined
+      : await timeAnswers(resolved, baseUrl, 'the preflight submits nothing, a conformance run times one');
+  const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
+  return [
+    ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
+    ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
+    ['token', `accepted (${s.auth.kind})${life ? `; ${life}` : ''}`],
+    ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
+    ['rights', `${resolved.user} acts as and reads as every configured party`],
+    ['template', 'its package is vetted on the synchronizer'],
+    ['timeout scale', timeoutScaleLine(pace)],
+    ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
+      (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
+    ),
+  ];
 }
 
 void main().then((code) => process.exit(code));

@@ -43,9 +43,50 @@ export interface MergePlan {
   warnings: string[];
 }
 
+type Blob = { path: string; info: ReturnType<typeof blobInfo> };
+
 /** Step 1: which blobs there are and whether they make a whole run. Throws ShardError saying what is missing. */
 export function planMerge(reportsDir: string): MergePlan {
-  const blobDir = join(reportsDir, 'blob');
+  const { blobs, total } = shardedBlobs(join(reportsDir, 'blob'));
+  const problems = missingShards(blobs, total);
+  const shards = blobs.map((b) => {
+    const shard = b.info.shard!;
+    const paths = shardPaths(reportsDir, shard);
+    if (!existsSync(paths.allureResults)) {
+      problems.push(`shard ${shard.current}/${total}: no Allure results in ${rel(paths.allureResults)}`);
+    }
+    return {
+      shard,
+      blob: b.path,
+      dir: paths.dir,
+      meta: shardsFound(reportsDir).find((f) => f.name === shardName(shard))?.meta,
+      target: readJsonFile<TargetFile>(paths.target),
+    };
+  });
+  shards.sort((a, b) => a.shard.current - b.shard.current);
+  const testDirs = testDirsOf(blobs);
+  if (testDirs.size > 1) problems.push(`the shards ran different test folders: ${[...testDirs].join(', ')}`);
+  const targets = new Set(shards.map((s) => s.target?.baseUrl ?? 'unknown'));
+  if (targets.size > 1) problems.push(`the shards ran against different targets: ${[...targets].join(', ')}`);
+  const versions = new Set(shards.map((s) => s.target?.version ?? 'unknown'));
+  if (versions.size > 1) {
+    problems.push(`the shards saw different participant versions: ${[...versions].join(', ')}`);
+  }
+  if (problems.length > 0) throw new ShardError(problems.join('\n'));
+
+  const warnings: string[] = [];
+  const runIds = [...new Set(shards.map((s) => s.meta?.runId ?? s.target?.runId ?? 'unknown'))];
+  if (runIds.length > 1) {
+    warnings.push(
+      `the shards carry different run ids (${runIds.join(', ')}): set LEDGER_RUN_ID to one value for every ` +
+        'shard of a run, or these may be shards of different runs',
+    );
+  }
+  return { total, shards, testDir: [...testDirs][0]!, runId: runIds.join('+'), warnings };
+}
+
+/** The blobs of one sharding, in name order, and its shard count; else what is wrong with them. */
+function shardedBlobs(blobDir: string): { blobs: Blob[]; total: number } {
   const zips = existsSync(blobDir) ? readdirSync(blobDir).filter((f) => f.endsWith('.zip')) : [];
   if (zips.length === 0) {
     throw new ShardError(
@@ -67,7 +108,11 @@ export function planMerge(reportsDir: string): MergePlan {
         'keep only those of one run',
     );
   }
-  const total = totals[0]!;
+  return { blobs, total: totals[0]! };
+}
+
+/** Each shard 1..total with no blob, or with more than one. */
+function missingShards(blobs: Blob[], total: number): string[] {
   const problems: string[] = [];
   for (let i = 1; i <= total; i++) {
     const mine = blobs.filter((b) => b.info.shard!.current === i);
@@ -78,25 +123,15 @@ export function planMerge(reportsDir: string): MergePlan {
         `shard ${i}/${total}: ${mine.length} blob reports (${mine.map((b) => rel(b.path)).join(', ')})`,
       );
   }
-  const shards = blobs.map((b) => {
-    const shard = b.info.shard!;
-    const paths = shardPaths(reportsDir, shard);
-    if (!existsSync(paths.allureResults)) {
-      problems.push(`shard ${shard.current}/${total}: no Allure results in ${rel(paths.allureResults)}`);
-    }
-    return {
-      shard,
-      blob: b.path,
-      dir: paths.dir,
-      meta: shardsFound(reportsDir).find((f) => f.name === shardName(shard))?.meta,
-      target: readJsonFile<TargetFile>(paths.target),
-    };
-  });
-  shards.sort((a, b) => a.shard.current - b.shard.current);
+  return problems;
+}
 
-  // Paths in the blobs are relative to the shards' test folder: find it in this checkout. The shards ran
-  // scripts/shard/shard.config.ts, so two folders up is their project root.
-  const testDirs = new Set(
+/**
+ * Paths in the blobs are relative to the shards' test folder: find it in this checkout. The shards ran
+ * scripts/shard/shard.config.ts, so two folders up is their project root.
+ */
+function testDirsOf(blobs: Blob[]): Set<string> {
+  return new Set(
     blobs.map((b) => {
       const { rootDir, configFile } = b.info;
       if (!rootDir) return ROOT;
@@ -105,25 +140,6 @@ export function planMerge(reportsDir: string): MergePlan {
         : rootDir;
     }),
   );
-  if (testDirs.size > 1) problems.push(`the shards ran different test folders: ${[...testDirs].join(', ')}`);
-
-  const targets = new Set(shards.map((s) => s.target?.baseUrl ?? 'unknown'));
-  if (targets.size > 1) problems.push(`the shards ran against different targets: ${[...targets].join(', ')}`);
-  const versions = new Set(shards.map((s) => s.target?.version ?? 'unknown'));
-  if (versions.size > 1) {
-    problems.push(`the shards saw different participant versions: ${[...versions].join(', ')}`);
-  }
-  if (problems.length > 0) throw new ShardError(problems.join('\n'));
-
-  const warnings: string[] = [];
-  const runIds = [...new Set(shards.map((s) => s.meta?.runId ?? s.target?.runId ?? 'unknown'))];
-  if (runIds.length > 1) {
-    warnings.push(
-      `the shards carry different run ids (${runIds.join(', ')}): set LEDGER_RUN_ID to one value for every ` +
-        'shard of a run, or these may be shards of different runs',
-    );
-  }
-  return { total, shards, testDir: [...testDirs][0]!, runId: runIds.join('+'), warnings };
 }
 
 /** Step 2: target.json of the merged run, and every shard's Allure results in one folder. */
@@ -160,23 +176,50 @@ export async function merge(): Promise<number> {
     plan = planMerge(paths.dir);
   } catch (e) {
     if (!(e instanceof ShardError)) throw e;
-    // A shard whose target did not answer explains what is missing or differs: the participant is the news.
-    // The shard that left no blob says why it is missing; any other says the participant was gone.
-    const hasBlob = (meta: ShardMeta) => (existsSync(shardPaths(paths.dir, meta.shard).blob) ? 1 : 0);
-    const down = shardsFound(paths.dir)
-      .filter((f) => f.meta?.targetDown)
-      .sort(
-        (a, b) => hasBlob(a.meta!) - hasBlob(b.meta!) || a.meta!.shard.current - b.meta!.shard.current,
-      )[0];
-    if (down) {
-      const target = readJsonFile<TargetFile>(join(down.dir, 'target.json'))?.baseUrl ?? s.baseUrl;
-      const { shard, targetDown } = down.meta!;
-      const consequence = `no report of this run (shard ${shard.current}/${shard.total} could not judge it)`;
-      process.stderr.write(`${targetDownLine(target, targetDown!, consequence)}\n`);
-    } else process.stderr.write(`merge: ${e.message.split('\n').join('\nmerge: ')}\n`);
-    // The gate still reads what is there: a leak is the more important news.
-    return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : 1;
+    return unmergeable(e, s, paths.dir);
   }
+  announce(plan);
+  for (const p of [paths.results, paths.output, paths.singleFile, paths.junit, paths.target, paths.matrix]) {
+    rmSync(p, { recursive: true, force: true });
+  }
+  rmSync(join(paths.dir, 'conformance.md'), { force: true });
+  cleanBlobDir(blobDir);
+  gather(plan, paths);
+  const mergeStatus = replay(blobDir, paths.dir, plan.testDir);
+  const reportStatus = await buildAllureReport(paths);
+  const leaks = secretGate(s);
+  const matrix = readJsonFile<{ status?: string; targetLost?: string }>(paths.matrix);
+  const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1, s.failOn);
+  if (leaks.length > 0) return SECRET_GATE_EXIT;
+  if (mergeStatus !== 0) return 1;
+  if (testsStatus === TARGET_DOWN_EXIT) {
+    const target = plan.shards.find((x) => x.target)?.target?.baseUrl ?? s.baseUrl;
+    process.stderr.write(`${targetDownLine(target, matrix!.targetLost!, 'every rule is inconclusive')}\n`);
+  }
+  return testsStatus !== 0 ? testsStatus : reportStatus;
+}
+
+type Settings = ReturnType<typeof settingsOrExit>;
+
+/** The shards make no whole run: the exit code, after one line on why. */
+function unmergeable(e: ShardError, s: Settings, reportsDir: string): number {
+  // A shard whose target did not answer explains what is missing or differs: the participant is the news.
+  // The shard that left no blob says why it is missing; any other says the participant was gone.
+  const hasBlob = (meta: ShardMeta) => (existsSync(shardPaths(reportsDir, meta.shard).blob) ? 1 : 0);
+  const down = shardsFound(reportsDir)
+    .filter((f) => f.meta?.targetDown)
+    .sort((a, b) => hasBlob(a.meta!) - hasBlob(b.meta!) || a.meta!.shard.current - b.meta!.shard.current)[0];
+  if (down) {
+    const target = readJsonFile<TargetFile>(join(down.dir, 'target.json'))?.baseUrl ?? s.baseUrl;
+    const { shard, targetDown } = down.meta!;
+    const consequence = `no report of this run (shard ${shard.current}/${shard.total} could not judge it)`;
+    process.stderr.write(`${targetDownLine(target, targetDown!, consequence)}\n`);
+  } else process.stderr.write(`merge: ${e.message.split('\n').join('\nmerge: ')}\n`);
+  // The gate still reads what is there: a leak is the more important news.
+  return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : 1;
+}
+
+function announce(plan: MergePlan): void {
   for (const w of plan.warnings) process.stderr.write(`merge: warning: ${w}\n`);
   process.stdout.write(
     `merge: run ${plan.runId}, ${plan.total} shard(s): ` +
@@ -191,39 +234,24 @@ export async function merge(): Promise<number> {
         .join(', ') +
       '\n',
   );
+}
 
-  for (const p of [paths.results, paths.output, paths.singleFile, paths.junit, paths.target, paths.matrix]) {
-    rmSync(p, { recursive: true, force: true });
-  }
-  rmSync(join(paths.dir, 'conformance.md'), { force: true });
-  cleanBlobDir(blobDir);
-  gather(plan, paths);
-
+/** Step 3: every shard's events replayed through JUnit and the rule matrix; merge-reports' exit code. */
+function replay(blobDir: string, reportsDir: string, testDir: string): number {
   const merged = spawnSync(
     process.execPath,
     playwrightCommand('merge-reports', '-c', join(ROOT, 'scripts', 'shard', 'merge.config.ts'), blobDir),
     {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, LEDGER_REPORTS_DIR: paths.dir, [MERGE_TEST_DIR_ENV]: plan.testDir },
+      env: { ...process.env, LEDGER_REPORTS_DIR: reportsDir, [MERGE_TEST_DIR_ENV]: testDir },
     },
   );
   cleanBlobDir(blobDir);
   const mergeStatus = merged.status ?? 1;
   if (mergeStatus !== 0)
     process.stderr.write(`merge: playwright merge-reports failed (exit ${mergeStatus})\n`);
-
-  const reportStatus = await buildAllureReport(paths);
-  const leaks = secretGate(s);
-  const matrix = readJsonFile<{ status?: string; targetLost?: string }>(paths.matrix);
-  const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1, s.failOn);
-  if (leaks.length > 0) return SECRET_GATE_EXIT;
-  if (mergeStatus !== 0) return 1;
-  if (testsStatus === TARGET_DOWN_EXIT) {
-    const target = plan.shards.find((x) => x.target)?.target?.baseUrl ?? s.baseUrl;
-    process.stderr.write(`${targetDownLine(target, matrix!.targetLost!, 'every rule is inconclusive')}\n`);
-  }
-  return testsStatus !== 0 ? testsStatus : reportStatus;
+  return mergeStatus;
 }
 
 if (require.main === module) {

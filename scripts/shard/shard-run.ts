@@ -67,17 +67,7 @@ export function runShard(
   );
   const status = run.status ?? 1;
 
-  // Moved in at once from where the blob reporter left it: a gate running beside never sees it half done.
-  const staged = join(paths.blobStaging, paths.blobName);
-  if (existsSync(staged)) {
-    mkdirSync(dirname(paths.blob), { recursive: true });
-    copyFileSync(staged, `${paths.blob}.part`);
-    renameSync(`${paths.blob}.part`, paths.blob);
-    process.stdout.write(`Blob report: ${relative(process.cwd(), paths.blob)} (merge: npm run merge)\n`);
-  } else {
-    process.stderr.write(`ledger-conformance: shard ${shard.current}/${shard.total} wrote no blob report\n`);
-  }
-  rmSync(paths.blobStaging, { recursive: true, force: true });
+  placeBlob(paths, shard);
   const targetDown = shardTargetDown(paths.target, paths.testResults);
   const meta: ShardMeta = {
     shard,
@@ -93,4 +83,18 @@ export function runShard(
   if (leaks.length > 0) return SECRET_GATE_EXIT;
   const code = shardExitCode(status, targetDown);
   return existsSync(paths.blob) || targetDown ? code : code || 1;
+}
+
+/** Moved in at once from where the blob reporter left it: a gate running beside never sees it half done. */
+function placeBlob(paths: ReturnType<typeof shardPaths>, shard: Shard): void {
+  const staged = join(paths.blobStaging, paths.blobName);
+  if (existsSync(staged)) {
+    mkdirSync(dirname(paths.blob), { recursive: true });
+    copyFileSync(staged, `${paths.blob}.part`);
+    renameSync(`${paths.blob}.part`, paths.blob);
+    process.stdout.write(`Blob report: ${relative(process.cwd(), paths.blob)} (merge: npm run merge)\n`);
+  } else {
+    process.stderr.write(`ledger-conformance: shard ${shard.current}/${shard.total} wrote no blob report\n`);
+  }
+  rmSync(paths.blobStaging, { recursive: true, force: true });
 }

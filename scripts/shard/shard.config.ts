@@ -22,8 +22,9 @@ const shard = parseShard(shardText);
 const paths = shardPaths(resolve(shardDir, '..', '..'), shard);
 
 const baseFile = resolve(ROOT, process.env[SHARD_BASE_CONFIG_ENV] || 'playwright.config.ts');
-// require, not import: Playwright's loader transpiles required TS.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// require, not import: Playwright's loader transpiles required TS. A Playwright config of its own, run by
+// Playwright in the run's stead, it alone may load the run's config (by a path a self-test can point elsewhere).
+// eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax
 const base = (require(baseFile) as { default: PlaywrightTestConfig }).default;
 const baseDir = dirname(baseFile);
 

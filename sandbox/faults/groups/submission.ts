@@ -4,10 +4,11 @@
 // Two kinds, as sandbox/faults/README.md describes:
 // - response rewrites (`rewrite`, submission-responses.ts): the tree or an error body as a broken participant
 //   would write it (helpers in submission-kit.ts);
-// - behaviour switches (here, switched on in submission-hooks.ts): `submitFaultHooks(names)` gives the submit route and the ledger the few places a
-//   fault changes what the participant does (how it reads the body and the command, how it deduplicates,
-//   how it answers an undecodable body). With no `sub-*` fault enabled it is undefined and the default
-//   path runs untouched.
+// - behaviour switches (here, switched on in submission-hooks.ts): `submitFaultHooks(names)` gives the submit
+//   route and the ledger the few places a fault changes what the participant does (how it reads the body and
+//   the command, how it deduplicates, how it answers an undecodable body). With no `sub-*` fault enabled it is
+//   undefined and the default path runs untouched. The route imports the hooks from their own file: they read
+//   this file's names, so a re-export from here would close an import cycle.
 //
 // A few rules are only observable with a setting (no authentication, a release that knows tapsMaxPasses,
 // the 3.5 tree removal): their faults carry the profile (../profiles.ts) the mutation runner starts them with.
@@ -15,8 +16,6 @@ import { PROFILES } from '../profiles';
 import { type Fault } from '../types';
 import { conformance } from './submission-kit';
 import { responseFaults } from './submission-responses';
-
-export { submitFaultHooks, type SubmitFaultHooks } from './submission-hooks';
 
 const behaviourFaults: Fault[] = [
   // How the body is decoded.
