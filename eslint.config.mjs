@@ -20,7 +20,7 @@ export default tseslint.config(
   // The house's layers (ARCHITECTURE in README "Contributing"): imports flow one way.
   ...layers(),
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
-  // CommonJS preloads (scripts/playwright/transform.cjs): node loads them before any TypeScript transform.
+  // CommonJS preloads (plumbing/transform.cjs): node loads them before any TypeScript transform.
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },
@@ -48,11 +48,18 @@ function layers() {
     ['**/tests/**', '**/scripts/**', '**/reporters/**', '**/selftest/**', '**/bench/**'],
     'a lower layer never imports a higher one',
   );
+  const plumbing = group(
+    ['**/plumbing', '**/plumbing/**'],
+    'core/ is Playwright-free: plumbing/ is above it',
+  );
   const rule = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
   return [
     rule(['reporters/**/*.ts', 'scripts/**/*.ts'], [fixtures, config]),
     // Type-only imports of Playwright's reporter and config types are allowed in core (they vanish when compiled).
-    rule(['core/**/*.ts'], [fixtures, config, sandbox, outward, { ...playwright, allowTypeImports: true }]),
+    rule(
+      ['core/**/*.ts'],
+      [fixtures, config, sandbox, outward, plumbing, { ...playwright, allowTypeImports: true }],
+    ),
     rule(
       ['fixtures/**/*.ts'],
       [
@@ -67,9 +74,20 @@ function layers() {
         sandbox,
         config,
         group(
-          ['../fixtures/*', '../core/**', '../rules/**'],
+          ['../fixtures/*', '../core/**', '../rules/**', '../plumbing/**'],
           'specs import only ../fixtures (fixtures/index.ts)',
         ),
+      ],
+    ),
+    // plumbing/ (code on Playwright's and Allure's internals) stands on nothing of the project.
+    rule(
+      ['plumbing/**/*.ts'],
+      [
+        fixtures,
+        config,
+        sandbox,
+        outward,
+        group(['**/core/**', '**/rules/**'], 'plumbing/ imports no project code'),
       ],
     ),
     rule(
@@ -78,7 +96,7 @@ function layers() {
         fixtures,
         config,
         group(
-          ['**/core/**', '**/tests/**', '**/scripts/**', '**/reporters/**'],
+          ['**/core/**', '**/tests/**', '**/scripts/**', '**/reporters/**', '**/plumbing/**'],
           'the sandbox stands alone: it is judged, not part of the judge',
         ),
       ],

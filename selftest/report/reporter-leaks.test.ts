@@ -14,7 +14,7 @@ import { expect, test } from '@playwright/test';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const VERSION = {
   version: '3.4.11',

@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 interface Run extends ChildOutcome {
   out: string;

@@ -2,16 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { cantonError, internalError, invalidArgument, invalidField, permissionDenied } from '../../errors';
 import { type Fault } from '../types';
-import {
-  treeOf,
-  eventsOf,
-  onTree,
-  onError,
-  field,
-  causeHas,
-  conformance,
-  Json,
-} from './submission-kit';
+import { treeOf, eventsOf, onTree, onError, field, causeHas, conformance, Json } from './submission-kit';
 
 export const responseFaults: Fault[] = [
   conformance(
