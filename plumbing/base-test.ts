@@ -10,8 +10,8 @@ import { plumbingOn } from './switch';
 type Base = typeof playwright._baseTest;
 
 /** `_baseTest` when the module exports it and the plumbing is on, else the full `test`. */
-export function baseTestOf(module: { _baseTest?: unknown; test: unknown }, on: boolean): Base {
-  return (on && module._baseTest !== undefined ? module._baseTest : module.test) as Base;
+export function baseTestOf(pw: { _baseTest?: unknown; test: unknown }, on: boolean): Base {
+  return (on && pw._baseTest !== undefined ? pw._baseTest : pw.test) as Base;
 }
 
 export const base = baseTestOf(playwright, plumbingOn());
