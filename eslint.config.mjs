@@ -21,7 +21,7 @@ export default tseslint.config(
   ...layers(),
   ...shortFunctions(),
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
-  // CommonJS preloads (scripts/playwright/transform.cjs): node loads them before any TypeScript transform.
+  // CommonJS preloads (plumbing/transform.cjs): node loads them before any TypeScript transform.
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },
@@ -93,6 +93,7 @@ function layers() {
     'selftest',
     'bench',
     'spec',
+    'plumbing',
   ];
   const leaf = group(
     higher.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]),
@@ -117,6 +118,10 @@ function layers() {
       'no-restricted-syntax': ['error', ...calls(loads)],
     },
   });
+  const plumbing = group(
+    ['**/plumbing', '**/plumbing/**'],
+    'core/ is Playwright-free: plumbing/ is above it',
+  );
   const CONFIG = '/playwright\\.config/';
   const FIXTURES = '/(^|\\/)fixtures(\\/|$)/';
   const SANDBOX = '/(^|\\/)sandbox(\\/|$)/';
@@ -147,7 +152,7 @@ function layers() {
     // Type-only imports of Playwright's reporter and config types are allowed in core (they vanish when compiled).
     rule(
       ['core/**/*.ts'],
-      [fixtures, config, sandbox, outward, { ...playwright, allowTypeImports: true }],
+      [fixtures, config, sandbox, outward, plumbing, { ...playwright, allowTypeImports: true }],
       [CONFIG, FIXTURES, SANDBOX],
     ),
     rule(
@@ -167,7 +172,7 @@ function layers() {
         config,
         checks,
         group(
-          ['../fixtures/*', '../core/**', '../rules/**'],
+          ['../fixtures/*', '../core/**', '../rules/**', '../plumbing/**'],
           'specs import only ../fixtures (fixtures/index.ts)',
         ),
       ],
@@ -180,13 +185,32 @@ function layers() {
         config,
         checks,
         group(
-          ['**/core/**', '**/tests/**', '**/scripts/**', '**/reporters/**'],
+          ['**/core/**', '**/tests/**', '**/scripts/**', '**/reporters/**', '**/plumbing/**'],
           'the sandbox stands alone: it is judged, not part of the judge',
         ),
       ],
       [CONFIG],
     ),
     rule(['rules/**/*.ts'], [leaf, config], [CONFIG]),
+    // plumbing/ (code on Playwright's and Allure's internals) stands on nothing of the project; it reaches into
+    // those packages by computed paths on purpose, so only its imports are held.
+    {
+      files: ['plumbing/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              fixtures,
+              config,
+              sandbox,
+              outward,
+              group(['**/core/**', '**/rules/**'], 'plumbing/ imports no project code'),
+            ],
+          },
+        ],
+      },
+    },
     // selftest/ may import anything but bench/, and load what it likes: it tests the house from outside.
     {
       files: ['selftest/**/*.ts'],

@@ -30,8 +30,8 @@ const isUrlChar = (c: number): boolean => isAlnum(c) || c === 0x5f || c === 0x2d
 
 /**
  * Whether `text` holds a JWT_SHAPE match. The same answer as `JWT_SHAPE.test(text)`, found from the payload's
- * `.eyJ` (rare) instead of every `eyJ` (thousands in a report's base64 JSON, where the plain regex took
- * 0.7 s for one single-file report): the regex then runs on the runs of base64url around each candidate only.
+ * `.eyJ` (rare) instead of every `eyJ` (thousands in a report's base64 JSON, where the plain regex is slow
+ * on a single-file report): the regex then runs on the runs of base64url around each candidate only.
  */
 export function hasJwtShape(text: string): boolean {
   for (let p = text.indexOf('.eyJ'); p >= 0; p = text.indexOf('.eyJ', p + 1)) {
@@ -157,7 +157,7 @@ const isBase64Char = (c: number): boolean => isAlnum(c) || c === 0x2b || c === 0
 /**
  * The matches of BASE64_RUN, in one pass: a run of base64 characters is a match when it is 64 long or longer,
  * with up to two `=` after it. (The regex tries up to 64 characters at every position of a minified script
- * or a JSON text, then fails: 0.3 s for one single-file report.)
+ * or a JSON text, then fails: slow on a single-file report.)
  */
 export function* base64Runs(text: string): Generator<{ index: number; value: string }> {
   const n = text.length;

@@ -131,7 +131,7 @@ const unauth = (reason: string): Claims => ({ kind: 'unauthenticated', reason })
 const EVERY_PARTY: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
 
 /**
- * The payload a faulty verifier accepts despite `error` (sandbox/faults/groups/version-auth-general.ts), or
+ * The payload a faulty verifier accepts despite `error` (sandbox/faults/groups/auth.ts), or
  * undefined: each fault forgives exactly one reason to refuse a token.
  */
 function forgiven(error: unknown, token: string, has: (fault: string) => boolean): JWTPayload | undefined {
@@ -168,7 +168,7 @@ export function createAuthenticator(config: SandboxConfig): Authenticator {
   }
   const verify = cachedVerifier(verifier(config));
   const users = new Map(config.users.map((u) => [u.id, u]));
-  // Faults (sandbox/faults/groups/version-auth-general.ts): off unless SANDBOX_FAULTS names them.
+  // Faults (sandbox/faults/groups/auth.ts): off unless SANDBOX_FAULTS names them.
   const has = (fault: string): boolean => config.faults.includes(fault);
   const anyone = has('auth-no-header-accepted') ? config.users[0] : undefined;
 

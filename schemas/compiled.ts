@@ -1,7 +1,7 @@
 // The body schemas compiled once per machine, not once per process: ajv's standalone code of each, generated
 // by the first process that needs it and kept in the temporary directory under a hash of the schemas, ajv's
-// version and its options. Loading ajv and compiling the schemas a worker uses cost it ~0.2 s
-// of CPU, and a run starts several workers (npm test, ~100); reading the generated module costs a few ms.
+// version and its options. Loading ajv and compiling the schemas a worker uses costs
+// it CPU, and a run starts several workers (npm test, many more); reading the generated module is cheap.
 // The generated code is ajv's own, from the same options: the same checks, the same error objects.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';

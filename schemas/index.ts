@@ -54,7 +54,7 @@ let registry: Ajv2020 | undefined;
 
 // allowUnionTypes: nullable fields are written `"type": ["string", "null"]`, which strict mode otherwise
 // refuses. validateSchema: false — checking each schema against the 2020-12 meta-schema compiles that
-// meta-schema first, 0.1 s in every process; selftest/schemas/examples.test.ts checks them once instead.
+// meta-schema first, in every process; selftest/schemas/examples.test.ts checks them once instead.
 // code.source and code.formats let ajv write standalone code (./compiled) that loads the formats from
 // ajv-formats.
 const OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validateSchema: false } as const;

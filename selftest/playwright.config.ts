@@ -23,7 +23,7 @@ const RUNS = [
   'nightly/notify-changes.test.ts',
   'project/npm-scripts-help.test.ts',
   'run/participant-death.test.ts',
-  'playwright/transform.test.ts',
+  'plumbing/transform.test.ts',
   'suite/readonly-inert.test.ts',
   'report/agreement.test.ts',
   'report/browser.test.ts',

@@ -53,7 +53,7 @@ const around = (base: object, key: string): [string, string] => {
 const withRaw = (base: object, key: string, raw: string): string => around(base, key).join(raw);
 /**
  * `json({ ...base, [key]: 'x'.repeat(length) })`, byte for byte, built as bytes: for 9 MiB the JSON.stringify
- * and the UTF-8 encoding of the text cost a worker ~0.15 s of CPU per request, this a few ms.
+ * and the UTF-8 encoding of the text cost a worker CPU per request; this copies bytes.
  */
 export const withLongString = (base: object, key: string, length: number): Buffer => {
   const [head, tail] = around(base, key);

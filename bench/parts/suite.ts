@@ -14,7 +14,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { epochNow, playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 /** The sandbox the suite needs: its control route on, as the in-process sandbox has it. */
 const SANDBOX_ENV = { SANDBOX_CONTROL: 'true' };

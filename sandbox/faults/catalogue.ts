@@ -1,17 +1,23 @@
 // The fault catalogue: every named fault of the sandbox. `npm run mutation` runs the suite once per fault.
+import { authFaults } from './groups/auth';
+import { deduplicationFaults } from './groups/deduplication';
+import { generalFaults } from './groups/general';
 import { pinnedDeviationFaults } from './groups/pinned-deviations';
 import { submissionFaults } from './groups/submission';
 import { transportFaults } from './groups/transport';
-import { versionAuthGeneralFaults } from './groups/version-auth-general';
+import { versionFaults } from './groups/version';
 import { vettingFaults } from './groups/vetting';
 import type { Fault } from './types';
 
 export type { Fault } from './types';
 
 export const FAULTS: readonly Fault[] = [
-  ...versionAuthGeneralFaults,
+  ...versionFaults,
+  ...authFaults,
+  ...generalFaults,
   ...vettingFaults,
   ...submissionFaults,
+  ...deduplicationFaults,
   ...pinnedDeviationFaults,
   ...transportFaults,
 ];

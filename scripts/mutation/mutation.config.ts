@@ -3,7 +3,7 @@
 // (scripts/mutation/mutation.ts) starts the sandboxes and passes their URLs and spec selections in
 // MUTATION_PLAN.
 import { defineConfig, type Project } from '@playwright/test';
-import { plainErrorSnippets } from '../playwright/plain-snippets';
+import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 
 export interface PlannedProject {
   name: string;

@@ -24,7 +24,7 @@ import { judgeFault, NOT_HOLDING, renderMutationMarkdown, type MutationReport } 
 import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
 import { ruleFiles, specsForRules } from './suite-listing';
-import { playwrightCommand } from '../playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const ROOT = resolve(__dirname, '..', '..');
 const CLEAN = 'clean';

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { ruleIdOfTitle } from '../../rules/catalogue';
-import { playwrightCommand } from '../playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 interface ListedSuite {
   title: string;

@@ -21,7 +21,7 @@ import { ShardError, shardArgs, shardRunId } from '../shard/shard';
 import { runExitCode } from './target-down';
 import { runShard } from '../shard/shard-run';
 import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
-import { playwrightCommand } from '../playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 answerHelp(`Usage: npm run conformance [-- <Playwright test arguments>]
 Runs the conformance suite against LEDGER_BASE_URL (the in-process sandbox when it is unset): the global setup

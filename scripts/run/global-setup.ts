@@ -38,7 +38,7 @@ import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-
 import { vettingSize } from './vetting-size';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from '../history/baseline';
-import { plainErrorSnippets } from '../playwright/plain-snippets';
+import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 
 // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
 const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', '..', 'reports');

@@ -30,7 +30,7 @@ import {
   type Shard,
   type ShardMeta,
 } from './shard';
-import { playwrightCommand } from '../playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const rel = (p: string) => relative(process.cwd(), p) || '.';
 

@@ -21,7 +21,7 @@ import {
   type Shard,
   type ShardMeta,
 } from './shard';
-import { playwrightCommand } from '../playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { shardExitCode, shardTargetDown } from '../run/target-down';
 
 export function runShard(

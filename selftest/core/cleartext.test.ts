@@ -8,7 +8,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { clearCredentials, clearCredentialsLine } from '../../core/cleartext';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
 

@@ -1,5 +1,5 @@
 // core/discovery.ts: its pure functions, and `discover` over HTTP against the sandbox (127.0.0.1, port 0)
-// with only a URL and a token — what a staging participant gives (issue #12).
+// with only a URL and a token — what a staging participant gives.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';

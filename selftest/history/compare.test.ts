@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { RULES } from '../../rules/catalogue';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { ABSENT, compareRuns, CompareInputError, readRun } from '../../reporters/compare-runs';
 import {
   renderCompareHtml,

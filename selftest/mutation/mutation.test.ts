@@ -35,7 +35,7 @@ let run: ChildOutcome | undefined;
 let killRun = (): void => {};
 
 test.beforeAll(async () => {
-  // About 80 s on a loaded 2-core machine beside the other self-tests; the margin is for slower ones.
+  // Several times what the run takes on a loaded 2-core machine beside the other self-tests (bench/README.md).
   test.setTimeout(600_000);
   // Outside test-results/: the nested run owns test-results/mutation and empties it at start.
   out = mkdtempSync(join(tmpdir(), 'mutation-'));

@@ -46,7 +46,8 @@ test('every document a comment or data file cites exists, and so does the sectio
 
 test('nothing refers outside the project, to a tracker, or to an unconfirmed guess', () => {
   // Built from parts, so this file does not match itself.
-  const outside = new RegExp(['\\.\\./sha' + 'red', 'issues? [0-9]+', 'UNCONF' + 'IRMED'].join('|'));
+  const outside = new RegExp(['\\.\\./sha' + 'red', 'issues? #?[0-9]+', 'UNCONF' + 'IRMED'].join('|'));
+  expect(outside.test('(iss' + 'ue #12)')).toBe(true);
   const hits = files
     .filter((f) => !/\.(png|jpg|zip|ico)$/.test(f))
     .flatMap((f) =>
@@ -55,4 +56,25 @@ test('nothing refers outside the project, to a tracker, or to an unconfirmed gue
         .flatMap((line, i) => (outside.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`] : [])),
     );
   expect(hits).toEqual([]);
+});
+
+/** A comment line citing a project file by line (`// see core/settings.ts:87`): the line moves, the comment stays. */
+const LINE_CITATION =
+  /^\s*(?:\/\/|\*|#).*?(?<![\w/.-])((?:[\w.-]+\/)+[\w.-]+\.(?:ts|md|json|cjs|mjs|ya?ml)):\d+/;
+
+test('no comment cites a project file by line number', () => {
+  const hits = code.flatMap((f) =>
+    text(f)
+      .split('\n')
+      .flatMap((line, i) => {
+        const m = LINE_CITATION.exec(line);
+        return m !== null && existsSync(join(ROOT, m[1]!))
+          ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`]
+          : [];
+      }),
+  );
+  expect(hits).toEqual([]);
+  const planted = '  // as core/settings.ts:' + '87 says';
+  expect(LINE_CITATION.exec(planted)?.[1]).toBe('core/settings.ts');
+  expect(LINE_CITATION.exec("  expect(x).toBe('tests/version.spec.ts:" + "105');")).toBeNull();
 });

@@ -56,6 +56,16 @@ const PLANTED: [file: string, code: string, why: RegExp][] = [
     /import only \.\.\/fixtures/,
   ],
   [
+    'plumbing/planted.ts',
+    "import { redact } from '../core/redact';\nexport const x = redact;\n",
+    /plumbing\/ imports no project code/,
+  ],
+  [
+    'core/planted.ts',
+    "import { lean } from '../plumbing/lean-expect';\nexport const x = lean;\n",
+    /plumbing\/ is above it/,
+  ],
+  [
     'sandbox/planted.ts',
     "import { redact } from '../core/redact';\nexport const x = redact;\n",
     /stands alone/,

@@ -114,7 +114,17 @@ function stagingPathLines(md: string): number {
 
 /** Tracker numbers and references outside the project, which no page of the project may hold. */
 // Built from parts, so this file does not match itself (selftest/project/citations.test.ts scans every file).
-const FOREIGN = new RegExp(['\\.\\./sha' + 'red', 'issues? [0-9]+', 'UNCONF' + 'IRMED'].join('|'), 'i');
+const FOREIGN = new RegExp(['\\.\\./sha' + 'red', 'issues? #?[0-9]+', 'UNCONF' + 'IRMED'].join('|'), 'i');
+
+/**
+ * A project file cited by line (`tests/version.spec.ts:116`): the line moves with the next edit, the citation
+ * stays. Cite a test by its title or rule id; a command's line is a placeholder (`<line>`).
+ */
+function lineCitations(md: string): string[] {
+  return [...md.matchAll(/(?<![\w/.-])((?:[\w.-]+\/)*[\w.-]+\.(?:ts|md|json|cjs|mjs|ya?ml)):\d+/g)]
+    .filter((m) => TOP_LEVEL.has(m[1]!.split('/')[0]!) && !OUTPUTS.includes(m[1]!.split('/')[0]!))
+    .map((m) => m[0]);
+}
 
 const README = read('README.md');
 
@@ -170,5 +180,18 @@ test('the README and docs/ cite no tracker number and nothing outside the projec
   const hits = ['README.md', ...DOCS].filter((file) => FOREIGN.test(read(file)));
   expect(hits).toEqual([]);
   expect(FOREIGN.test('as iss' + 'ue 12 asked')).toBe(true);
+  expect(FOREIGN.test('as iss' + 'ue #12 asked')).toBe(true);
   expect(FOREIGN.test('see ../sha' + 'red/ARCHITECTURE.md')).toBe(true);
+});
+
+test('the README and docs/ cite no line of a project file', () => {
+  const hits = ['README.md', ...DOCS].flatMap((file) =>
+    lineCitations(read(file)).map((c) => `${file}: ${c}`),
+  );
+  expect(hits).toEqual([]);
+  expect(lineCitations('rerun `tests/version.spec.ts:11' + '6` or `tests/version.spec.ts:<line>`')).toEqual([
+    'tests/version.spec.ts:116',
+  ]);
+  // Not a project file: another project's source, a host and port.
+  expect(lineCitations('`Foo.scala:12`, 127.0.0.1:7575, `node_modules/x.ts:3`')).toEqual([]);
 });

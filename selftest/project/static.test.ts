@@ -19,7 +19,7 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const [name, args] of TOOLS) {
   test(`${name} finds nothing`, async () => {
-    // About 20 s for ESLint on a busy 2-core machine; the timeout is far above.
+    // Far above what ESLint, the slowest, takes on a busy 2-core machine.
     test.setTimeout(180_000);
     const run = await runNode(args, process.env);
     expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-6000)).toBe(0);

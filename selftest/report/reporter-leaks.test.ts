@@ -14,7 +14,7 @@ import { expect, test } from '@playwright/test';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const VERSION = {
   version: '3.4.11',
@@ -131,7 +131,7 @@ function resultsOf(report: JsonSuite[]): { project: string; status: string; erro
 }
 
 test('no reporter receives a token, a secret or a key when requests fail in every way and assertions fail', async () => {
-  // The child run takes 20–30 s on a loaded 2-core machine.
+  // Several times what the child run takes on a loaded 2-core machine.
   test.setTimeout(150_000);
   const target = await participant();
   const out = mkdtempSync(join(tmpdir(), 'reporter-leaks-'));

@@ -14,7 +14,7 @@ import {
   parseTagFilter,
   tagSelection,
 } from '../../rules/selection';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const ROOT = resolve(__dirname, '..', '..');
 

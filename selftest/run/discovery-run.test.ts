@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 interface Run extends ChildOutcome {
   out: string;
@@ -47,7 +47,7 @@ function expectNoSecret(run: Run): void {
   expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/);
 }
 
-// On a loaded 2-core machine a suite run takes up to ~70 s; two per test, three times that.
+// Two suite runs per test, each given three times what it takes on a loaded 2-core machine.
 const TIMEOUT = 420_000;
 
 test.describe('discovery in a conformance run against a staging-like participant', () => {
@@ -112,7 +112,7 @@ test.describe('discovery in a conformance run against a staging-like participant
   test('canton-ping and a user with a single actAs party: the suite passes on discovered settings', async () => {
     test.setTimeout(TIMEOUT);
     // Discovered against explicit settings is compared above, verdict by verdict; here the discovered run alone
-    // (a suite run is about 15 s of CPU, and npm test has a budget): it passes, and says why it skips.
+    // (a suite run costs CPU, and npm test has a budget): it passes, and says why it skips.
     const discovered = await suite({ ...minimal(target, 'qa-solo'), LEDGER_COMMAND_TEMPLATE: 'canton-ping' });
     expect(discovered.status, log(discovered)).toBe(0);
     const v = verdicts(discovered);

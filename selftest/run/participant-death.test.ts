@@ -22,7 +22,7 @@ import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
 import { sandbox } from '../support/sandbox-kit';
 import { DEV_NAMESPACE } from '../../sandbox/config';
-import { playwrightCommand } from '../../scripts/playwright/cli';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const VETTING = '/v2/package-vetting/list';
 /** What a test may take once the target is gone: far below the suite's 30 s timeout, so nobody waited for it. */

@@ -4,7 +4,7 @@
 // submissions and sent all at once. Exactly one copy per change ID is accepted, the other seven are
 // DUPLICATE_COMMAND naming the accepted one's offset, every distinct submission is accepted, and every
 // accepted transaction is in the ledger: the contract it created answers `Inspect` with the label of the
-// copy that was accepted, and the ledger end counts exactly the accepted transactions. Bounded: < 30 s.
+// copy that was accepted, and the ledger end counts exactly the accepted transactions. Bounded in size, not in time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -16,7 +16,7 @@ import { ALICE, ASSET_BY_ID, ASSET_BY_NAME, BOB, CHARLIE, PATH, userToken } from
 const CHANGE_IDS = 50;
 const COPIES = 8;
 const DISTINCT = 100;
-/** The soak takes about 5 s beside a busy process; the timeout is far above, and no assertion is timed. */
+/** Far above what the soak takes beside a busy process; no assertion is timed. */
 const TIMEOUT_MS = 60_000;
 
 interface Sent {

@@ -4,7 +4,7 @@
 // every test, to tell the tests before the participant died from those after).
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { plainErrorSnippets } from '../../scripts/playwright/plain-snippets';
+import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 import base from '../../playwright.config';
 
 const out = process.env.LEDGER_REPORTS_DIR;

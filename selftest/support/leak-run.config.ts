@@ -4,7 +4,7 @@
 // reporters come from the command line (--reporter=…), the point of the run.
 import { resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
-import { plainErrorSnippets } from '../../scripts/playwright/plain-snippets';
+import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 
 export interface LeakProject {
   name: string;

@@ -16,8 +16,8 @@ export { ROOT };
 
 /**
  * expect() for pages in Chromium: waits up to 20 s. The slowest wait, the single-file report showing its first
- * test (it parses every result inlined in the HTML), takes ~3.6 s on a quiet host and more beside other work;
- * 20 s is over three times that, so no browser check depends on the machine's speed. A missing element still
+ * test (it parses every result inlined in the HTML), takes more beside other work than on a quiet host; the wait
+ * is over three times that, so no browser check depends on the machine's speed. A missing element still
  * fails, only later.
  */
 export const pageExpect = expect.configure({ timeout: 20_000 });

@@ -1,7 +1,7 @@
 // A sandbox that looks like a staging participant, not like the development defaults: another participant id,
 // synchronizer, namespace, users and parties, and RS256 tokens verified from a JWKS (SANDBOX_AUTH=jwks). The
 // key pair is made here with jose; the private key is written as PEM and the JWKS as a file in a temp folder.
-// Used by the self-tests of discovery and the preflight (issue #12).
+// Used by the self-tests of discovery and the preflight.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

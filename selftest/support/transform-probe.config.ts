@@ -1,4 +1,4 @@
-// The run selftest/playwright/transform.test.ts starts with and without scripts/playwright/transform.cjs: one
+// The run selftest/plumbing/transform.test.ts starts with and without plumbing/transform.cjs: one
 // test that reports, as annotations, how this process loaded TypeScript.
 import { defineConfig } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// Run by selftest/playwright/transform.test.ts (transform-probe.config.ts), not by the self-test suite.
+// Run by selftest/plumbing/transform.test.ts (transform-probe.config.ts), not by the self-test suite.
 import { expect, test } from '@playwright/test';
 import { answer, whereAmI } from './transform-probe-module';
 

@@ -2,17 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { cantonError, internalError, invalidArgument, invalidField, permissionDenied } from '../../errors';
 import { type Fault } from '../types';
-import {
-  treeOf,
-  eventsOf,
-  onTree,
-  errorOf,
-  onError,
-  field,
-  causeHas,
-  conformance,
-  Json,
-} from './submission-kit';
+import { treeOf, eventsOf, onTree, onError, field, causeHas, conformance, Json } from './submission-kit';
 
 export const responseFaults: Fault[] = [
   conformance(
@@ -217,33 +207,6 @@ export const responseFaults: Fault[] = [
     onError(causeHas('min_ledger_time_abs cannot be specified'), (e) =>
       cantonError('INVALID_ARGUMENT', 'InvalidGivenCurrentSystemStateOther', e.cause),
     ),
-  ),
-  conformance(
-    'sub-duplicate-wrong-offset',
-    'DUPLICATE_COMMAND names the offset after the earlier completion’s',
-    ['SUB-DEDUP-COMPLETION-OFFSET'],
-    (res) => {
-      const e = errorOf(res);
-      if (e?.code !== 'DUPLICATE_COMMAND') return undefined;
-      e.context.completion_offset = String(Number(e.context.completion_offset) + 1);
-      return res;
-    },
-  ),
-  conformance(
-    'sub-duplicate-as-bad-request',
-    'a duplicate is answered 400 INVALID_ARGUMENT (category 8) instead of 409 ALREADY_EXISTS',
-    ['SUB-DEDUP-COMPLETION-OFFSET', 'SUB-DEDUP-PARALLEL'],
-    onError(
-      (e) => e.code === 'DUPLICATE_COMMAND',
-      (e) =>
-        cantonError('DUPLICATE_COMMAND', 'InvalidIndependentOfSystemState', e.cause, { context: e.context }),
-    ),
-  ),
-  conformance(
-    'sub-negative-dedup-wrong-code',
-    'a negative deduplication duration is INVALID_ARGUMENT instead of INVALID_FIELD',
-    ['SUB-DEDUP-NEGATIVE-PERIOD'],
-    onError(field('deduplication_period'), (e) => invalidArgument(e.context.message ?? e.cause)),
   ),
 ];
 

@@ -1,5 +1,6 @@
-// Faults that break the submission and deduplication rules (SUB-*): at least one per rule, more where a
-// rule can break in several ways. Each is one small deviation a real participant could have.
+// Faults that break the submission rules (SUB-*, tests/submission-*.spec.ts; the SUB-DEDUP-* ones are in
+// deduplication.ts): at least one per rule, more where a rule can break in several ways. Each is one small
+// deviation a real participant could have.
 //
 // Two kinds, as sandbox/faults/README.md describes:
 // - response rewrites (`rewrite`, submission-responses.ts): the tree or an error body as a broken participant
@@ -14,6 +15,7 @@
 // the 3.5 tree removal): their faults carry the profile (../profiles.ts) the mutation runner starts them with.
 import { PROFILES } from '../profiles';
 import { type Fault } from '../types';
+import { deduplicationFaults } from './deduplication';
 import { conformance } from './submission-kit';
 import { responseFaults } from './submission-responses';
 
@@ -123,57 +125,6 @@ const behaviourFaults: Fault[] = [
     'minLedgerTimeRel counts whole seconds only: its nanos are dropped',
     ['SUB-MIN-LEDGER-TIME-REL'],
   ),
-  conformance(
-    'sub-negative-dedup-accepted',
-    'a negative deduplication duration is accepted (read as no period given)',
-    ['SUB-DEDUP-NEGATIVE-PERIOD'],
-  ),
-  // How the ledger deduplicates.
-  conformance('sub-dedup-ignored', 'no deduplication: every submission of a change ID is accepted', [
-    'SUB-DEDUP-SAME-CHANGE-ID',
-    'SUB-DEDUP-PARALLEL',
-  ]),
-  conformance(
-    'sub-dedup-actas-ordered',
-    'the change ID takes actAs as a list: the same parties in another order are a new change',
-    ['SUB-DEDUP-ACTAS-ORDER'],
-  ),
-  conformance(
-    'sub-dedup-submission-id-in-key',
-    'the change ID includes the submissionId: a retry with a new submissionId is a new change',
-    ['SUB-DEDUP-SUBMISSION-ID'],
-  ),
-  conformance('sub-dedup-readas-in-key', 'the change ID includes readAs: another readAs is a new change', [
-    'SUB-DEDUP-READAS',
-  ]),
-  conformance(
-    'sub-dedup-command-id-only',
-    'the change ID is the commandId alone: the same commandId for other actAs parties is a duplicate',
-    ['SUB-DEDUP-NEW-ACTAS'],
-  ),
-  conformance(
-    'sub-dedup-command-id-truncated',
-    'the change ID keeps only the first 40 characters of the commandId: different commandIds collide',
-    ['SUB-DEDUP-NEW-COMMAND-ID'],
-  ),
-  conformance(
-    'sub-dedup-rejected-recorded',
-    'a submission rejected when its commands run still registers its change ID, blocking the retry',
-    ['SUB-DEDUP-REJECTED-RETRY'],
-  ),
-  conformance(
-    'sub-dedup-period-ignored',
-    'the requested deduplication period is ignored: the maximum (7 days) always applies',
-    ['SUB-DEDUP-EXPIRY'],
-  ),
-  conformance('sub-dedup-period-halved', 'the deduplication period ends after half the requested duration', [
-    'SUB-DEDUP-EXPIRY',
-  ]),
-  conformance(
-    'sub-dedup-index-lag',
-    'acceptances reach the deduplication index 100 ms late: quick or parallel duplicates get through',
-    ['SUB-DEDUP-PARALLEL', 'SUB-DEDUP-SAME-CHANGE-ID'],
-  ),
 ];
 
 /** Faults of rules that only run with a setting: each carries the profile its sandbox and harness need. */
@@ -186,12 +137,6 @@ const profiled: Fault[] = [
     ),
     profile: PROFILES.taps,
   },
-  // The default suite runs this rule: against the in-process sandbox the harness acts as a second dev user.
-  conformance(
-    'sub-dedup-user-ignored',
-    'the change ID leaves out the userId: the same command of another user is a duplicate',
-    ['SUB-DEDUP-NEW-USER-ID'],
-  ),
   {
     ...conformance('sub-userid-no-at-sign', 'userIds with "@" are rejected (stricter than UserIdString)', [
       'SUB-USERID-BOUNDARY',
@@ -210,9 +155,10 @@ const profiled: Fault[] = [
 
 export const submissionFaults: Fault[] = [...responseFaults, ...behaviourFaults, ...profiled];
 
-/** Every submission fault name (for the hooks and their self-test). */
+/** Every fault name the submit route's hooks switch on, deduplication's included (for the hooks and their self-test). */
 export const SUBMISSION_FAULT_NAMES: readonly string[] = [
   ...responseFaults,
   ...behaviourFaults,
   ...profiled,
+  ...deduplicationFaults,
 ].map((f) => f.name);

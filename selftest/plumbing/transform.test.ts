@@ -1,4 +1,4 @@
-// scripts/playwright/transform.cjs, preloaded into every Playwright run the harness starts: on a Node without
+// plumbing/transform.cjs, preloaded into every Playwright run the harness starts: on a Node without
 // module.registerHooks it keeps Playwright from starting its off-thread ESM loader in each process, and
 // changes nothing else a run shows. The probe run (support/transform-probe.*) reports how its worker loaded
 // TypeScript.
@@ -8,7 +8,7 @@ import {
   PLAYWRIGHT_CLI,
   PLAYWRIGHT_TRANSFORM_PRELOAD,
   playwrightCommand,
-} from '../../scripts/playwright/cli';
+} from '../../plumbing/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';
 
 interface Probe {

@@ -1,6 +1,6 @@
 // How the harness starts Playwright's CLI: `node [the transform preload] <@playwright/test/cli> …args`, so that
 // every runner it spawns, and that runner's workers, skip Playwright's off-thread ESM loader on Node < 22.15
-// (./playwright-transform.cjs says why and when it stands aside). `npx playwright test` works the same, a
+// (./transform.cjs says why and when it stands aside). `npx playwright test` works the same, a
 // little slower.
 import { join } from 'node:path';
 

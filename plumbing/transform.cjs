@@ -1,8 +1,8 @@
 // Preloaded (`node --require`) into every Playwright process the harness starts — the runner, its workers and
-// loader — through `playwrightCommand` (scripts/playwright/cli.ts); the workers inherit it with the runner's
+// loader — through `playwrightCommand` (plumbing/playwright-cli.ts); the workers inherit it with the runner's
 // execArgv. On a Node without `module.registerHooks` (before 22.15), Playwright registers its TypeScript
 // transform twice per process: for require() (CJS hooks) and, through `module.register`, for import() — an
-// off-thread ESM loader whose start costs each process ~0.3 s of wall and ~0.4 s of CPU. The harness is
+// off-thread ESM loader whose start costs each process time (bench/README.md). The harness is
 // CommonJS (package.json "type": "commonjs") and never import()s its TypeScript, so this installs
 // Playwright's own CJS hooks (`installCJSHooks`, written again from its exported transform: the same
 // transformHook, resolveHook and shouldTransform) and sets PW_DISABLE_TS_ESM, Playwright's switch that skips
@@ -23,6 +23,8 @@ function isPlaywrightProcess(entry) {
 }
 
 function install() {
+  // LEDGER_PLUMBING=off turns every patch of this folder off (switch.ts; node loads this file before any TypeScript).
+  if (process.env.LEDGER_PLUMBING === 'off') return;
   if (Module.registerHooks || process.env.PW_DISABLE_TS_ESM || globalThis[INSTALLED]) return;
   if (!isPlaywrightProcess(process.argv[1])) return;
   let transform;

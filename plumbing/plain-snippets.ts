@@ -1,0 +1,30 @@
+// Playwright's runner puts a code snippet on every error of a test or step, and colours it by tokenising the
+// whole file the error points into, each time (runner/index.js: addLocationAndSnippetToError → codeFrame →
+// highlight). Its colours are on whatever the terminal: the `colors` package it bundles enables itself when
+// supportsColor() returns anything but false, and it returns 0 for "no colour". Fault runs fail hundreds of
+// tests on purpose: most of the runner's CPU in the mutation run went there (bench/README.md). Without colours
+// the snippet is the same text, cut from the raw lines.
+
+import { plumbingOn } from './switch';
+
+type Bundle = { colors?: { disable?: () => void } };
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped module of playwright-core's exports map
+const utilsBundle = (): Bundle => require('playwright-core/lib/utilsBundle') as Bundle;
+
+/**
+ * Plain (uncoloured) error snippets in this runner process; a no-op if Playwright's layout changes or the
+ * plumbing is off. Returns whether the colours were turned off.
+ */
+export function plainErrorSnippets(load: () => Bundle = utilsBundle, on = plumbingOn()): boolean {
+  if (!on) return false;
+  try {
+    const colors = load().colors;
+    if (typeof colors?.disable !== 'function') return false;
+    colors.disable();
+    return true;
+  } catch {
+    // Another layout: snippets stay coloured, which costs time only.
+    return false;
+  }
+}

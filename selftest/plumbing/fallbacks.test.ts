@@ -1,0 +1,126 @@
+// Every patch of plumbing/ stands aside when the internal it leans on is not as it was written against, and
+// when LEDGER_PLUMBING=off: the harness then runs on Playwright's and Allure's own paths. In-process, with the
+// internals stood in for, and a canary per internal that fails when an upgrade moves it.
+import Module from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as playwright from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import AllureReporter from 'allure-playwright';
+import { PlainWriter, usePlainWriter } from '../../plumbing/allure-writer';
+import { baseTestOf } from '../../plumbing/base-test';
+import { lean } from '../../plumbing/lean-expect';
+import { plainErrorSnippets } from '../../plumbing/plain-snippets';
+import { PLAYWRIGHT_CLI, PLAYWRIGHT_TRANSFORM_PRELOAD } from '../../plumbing/playwright-cli';
+import { callerStack, withoutFramesOf } from '../../plumbing/stacks';
+import { PLUMBING_ENV, plumbingOn } from '../../plumbing/switch';
+import { cleanEnv, runNode } from '../support/child-run';
+
+test('the switch: unset or on is on, off is off, anything else names the variable', () => {
+  expect(plumbingOn({})).toBe(true);
+  expect(plumbingOn({ [PLUMBING_ENV]: 'on' })).toBe(true);
+  expect(plumbingOn({ [PLUMBING_ENV]: 'off' })).toBe(false);
+  expect(() => plumbingOn({ [PLUMBING_ENV]: 'no' })).toThrow(`${PLUMBING_ENV}=no is not a switch`);
+});
+
+test('base-test: _baseTest while Playwright exports it; the full test without it or when off', () => {
+  expect(playwright._baseTest, 'canary: @playwright/test still exports _baseTest').toBeDefined();
+  expect(baseTestOf(playwright, true)).toBe(playwright._baseTest);
+  expect(baseTestOf({ test: playwright.test }, true)).toBe(playwright.test);
+  expect(baseTestOf(playwright, false)).toBe(playwright.test);
+});
+
+test('lean-expect: off, the expect given is returned as it is', () => {
+  const matchers = { toBeFine: () => ({ pass: true, message: () => '' }) };
+  expect(lean(expect, matchers, false)).toBe(expect);
+  expect(lean(expect, matchers, true)).not.toBe(expect);
+});
+
+test('stacks: without a stack hook the frames are V8’s own; off, no location and the stack untouched', () => {
+  const client = () => callerStack(client);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- restored as it was
+  const hook = Error.prepareStackTrace;
+  (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
+  try {
+    expect(client().location?.file).toBe(__filename);
+  } finally {
+    Error.prepareStackTrace = hook;
+  }
+  const off = callerStack(client, false);
+  expect(off.location).toBeUndefined();
+  const error = new Error('kept');
+  const stack = error.stack;
+  off.pointAtCaller(error);
+  expect(error.stack).toBe(stack);
+  expect(withoutFramesOf(__filename, () => 42, false)).toBe(42);
+});
+
+test('plain-snippets: a no-op where playwright-core has no colors.disable, and when off', () => {
+  expect(plainErrorSnippets(undefined, false)).toBe(false);
+  expect(plainErrorSnippets(() => ({}))).toBe(false);
+  expect(
+    plainErrorSnippets(() => {
+      throw new Error('Cannot find module');
+    }),
+  ).toBe(false);
+  let disabled = 0;
+  expect(plainErrorSnippets(() => ({ colors: { disable: () => void disabled++ } }))).toBe(true);
+  expect(disabled).toBe(1);
+});
+
+test('allure-writer: swapped into allure-playwright’s runtime; its own writer stays without one, or when off', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plumbing-allure-'));
+  try {
+    // Canary: allure-playwright still builds a runtime with a writer in onBegin.
+    const reporter = new AllureReporter({ resultsDir: dir });
+    reporter.onBegin({ allTests: () => [], suites: [] } as unknown as Parameters<typeof reporter.onBegin>[0]);
+    const runtime = (reporter as unknown as { allureRuntime?: { writer?: unknown } }).allureRuntime;
+    expect(typeof runtime?.writer, 'canary: allure-playwright keeps allureRuntime.writer').toBe('object');
+    const own = runtime!.writer;
+    expect(usePlainWriter(reporter, dir, false)).toBe(false);
+    expect(runtime!.writer).toBe(own);
+    expect(usePlainWriter(reporter, dir, true)).toBe(true);
+    expect(runtime!.writer).toBeInstanceOf(PlainWriter);
+    expect(usePlainWriter({}, dir, true)).toBe(false);
+    expect(usePlainWriter({ allureRuntime: {} }, dir, true)).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** What the probe preload wrote at exit (after whatever else the child wrote to stderr). */
+const probed = (stderr: string): unknown => JSON.parse(/\nPROBE (.*)$/.exec(stderr)?.[1] ?? 'undefined');
+
+test('transform: stands aside when this Playwright exports no transform, and when off', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plumbing-transform-'));
+  try {
+    // A Playwright entry point whose package has no lib/common: the layout the preload was written against gone.
+    const fake = join(dir, 'node_modules', 'playwright');
+    mkdirSync(fake, { recursive: true });
+    writeFileSync(join(fake, 'package.json'), '{"name":"playwright","version":"0.0.0"}');
+    const print = 'process.stdout.write(JSON.stringify(process.env.PW_DISABLE_TS_ESM ?? null))';
+    writeFileSync(join(fake, 'cli.js'), print);
+    const moved = await runNode(
+      ['--require', PLAYWRIGHT_TRANSFORM_PRELOAD, join(fake, 'cli.js')],
+      cleanEnv(),
+    );
+    expect(moved.stderr).toBe('');
+    expect(JSON.parse(moved.stdout)).toBeNull();
+    // The real CLI, off: Playwright's switch is never set.
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => process.stderr.write('\\nPROBE ' + JSON.stringify(process.env.PW_DISABLE_TS_ESM ?? null)))`,
+    );
+    // The probe first: a preload after the transform's would be resolved through Playwright's hooks.
+    const args = ['--require', probe, '--require', PLAYWRIGHT_TRANSFORM_PRELOAD, PLAYWRIGHT_CLI, '--version'];
+    const on = await runNode(args, cleanEnv());
+    const off = await runNode(args, { ...cleanEnv(), [PLUMBING_ENV]: 'off' });
+    // On a Node with in-thread hooks (22.15+) the preload stands aside whatever the switch.
+    expect(probed(on.stderr)).toBe('registerHooks' in Module ? null : '1');
+    expect(probed(off.stderr)).toBeNull();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
