@@ -3,7 +3,7 @@ import { TARGET_GONE } from './classify';
 import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
-import type { RuleRow, RuleVerdict } from './verdicts';
+import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
 
 export interface MatrixReport {
   generatedAt: string;
@@ -128,15 +128,7 @@ function noVerdictLine(c: Changes): string[] {
 }
 
 /** The order the rules that did not pass are listed in: what needs a look first. */
-const NOT_PASSED_ORDER: RuleVerdict[] = [
-  'fail',
-  'unexpected-pass',
-  'harness-defect',
-  'setup',
-  'inconclusive',
-  'known-deviation',
-  'skip',
-];
+const NOT_PASSED_ORDER = ORDER.filter((v) => v !== 'pass' && v !== 'not-run');
 
 /** Every rule that did not pass, worst first, each with its whole reason: the top of conformance.md. */
 function notPassedSection(r: MatrixReport): string[] {

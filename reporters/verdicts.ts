@@ -45,7 +45,7 @@ export interface RuleRow {
 }
 
 /** Severity order: the worst test verdict decides the rule's verdict. */
-const ORDER: RuleVerdict[] = [
+export const ORDER: readonly RuleVerdict[] = [
   'fail',
   'unexpected-pass',
   'harness-defect',

@@ -8,7 +8,7 @@
 import type { SandboxConfig } from '../config';
 import { prng, type Prng } from './prng';
 import { BUILTIN_PACKAGES } from './builtin-package';
-import type { PackageInfo, TopologyEntry, VettedPackageJson, VettingTopology } from './topology';
+import { vettedForever, type TopologyEntry, type VettingTopology } from './topology';
 
 export type ChangeKind = 'vet' | 'unvet' | 'join' | 'leave';
 
@@ -20,15 +20,6 @@ export interface Churn {
   stop(): void;
 }
 
-/** A package vetted by churn: no time bounds, as a plain `vet` change in Canton. */
-const unbounded = (p: PackageInfo): VettedPackageJson =>
-  Object.freeze({
-    packageId: p.packageId,
-    validFromInclusive: null,
-    validUntilExclusive: null,
-    packageName: p.packageName,
-    packageVersion: p.packageVersion,
-  });
 const BUILTIN = new Set(BUILTIN_PACKAGES.map((p) => p.packageId));
 
 function pick<T>(r: Prng, items: readonly T[]): T | undefined {
@@ -51,7 +42,7 @@ export function churnOf(topology: VettingTopology, config: SandboxConfig): () =>
   const pool = topology
     .knownPackages()
     .filter((p) => !BUILTIN.has(p.packageId))
-    .map(unbounded);
+    .map(vettedForever);
 
   const vet = (e: TopologyEntry): boolean => {
     const have = new Set(e.packages.map((p) => p.packageId));

@@ -6,7 +6,13 @@
 import type { SandboxConfig } from '../config';
 import { BUILTIN_PACKAGES } from './builtin-package';
 import { prng, type Prng } from './prng';
-import { VettingTopology, type PackageInfo, type TopologyEntry, type VettedPackageJson } from './topology';
+import {
+  VettingTopology,
+  vettedForever,
+  type PackageInfo,
+  type TopologyEntry,
+  type VettedPackageJson,
+} from './topology';
 import { compareUid, uid, type Uid } from './uid';
 
 // Name stems chosen so prefix filters have something to bite on: `vetting-` matches three names,
@@ -65,15 +71,7 @@ export function generateTopology(config: SandboxConfig): VettingTopology {
       packageVersion: p.packageVersion,
     }),
   );
-  const builtin: VettedPackageJson[] = BUILTIN_PACKAGES.map((p) =>
-    Object.freeze({
-      packageId: p.packageId,
-      validFromInclusive: null,
-      validUntilExclusive: null,
-      packageName: p.packageName,
-      packageVersion: p.packageVersion,
-    }),
-  );
+  const builtin: VettedPackageJson[] = BUILTIN_PACKAGES.map(vettedForever);
 
   // `da`, `da1`, `da2`…: with three or more synchronizers the `da::` / `da1::` ordering edge case is live.
   const synchronizers = ids(

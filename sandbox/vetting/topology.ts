@@ -12,6 +12,16 @@ export interface VettedPackageJson {
   readonly packageVersion: string;
 }
 
+/** A package vetted without time bounds, as a plain `vet` change in Canton (the built-in packages, the churn's). */
+export const vettedForever = (p: PackageInfo): VettedPackageJson =>
+  Object.freeze({
+    packageId: p.packageId,
+    validFromInclusive: null,
+    validUntilExclusive: null,
+    packageName: p.packageName,
+    packageVersion: p.packageVersion,
+  });
+
 export interface PackageInfo {
   readonly packageId: string;
   readonly packageName: string;
