@@ -1,11 +1,13 @@
 // The conformance run. Settings are validated here, before anything starts: a wrong one stops the run with
 // one message naming the variable and the fix. The global setup starts the in-process sandbox when
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
+import { join } from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { displayUrl, loadDotenv, newRunId } from './core/settings';
 import { settingsOrExit } from './scripts/run/settings-check';
 import { tagSelectionOrExit } from './rules/selection';
 import { ALLURE_REPORTER, CONSOLE_REPORTER } from './reporters/allure-name';
+import { reportsDir } from './core/reports-dir';
 
 loadDotenv();
 // One run id for the whole run: set before the workers start, so they inherit it.
@@ -19,6 +21,8 @@ const selection = tagSelectionOrExit();
 // after the global setup with the measured scale in its environment; the workers apply the test and expect
 // timeouts, so those follow the measurement (docs/running.md "Timeouts").
 const scale = s.timeoutScale;
+// reports/, or the folder a runner moved this run's output to (the mutation runner, the self-tests).
+const reports = reportsDir();
 
 // A plain object, not defineConfig(): loading @playwright/test for defineConfig only marks the object.
 export default {
@@ -43,7 +47,7 @@ export default {
       // allure-playwright, writing the same results without an fsync per file (reporters/allure.ts).
       ALLURE_REPORTER,
       {
-        resultsDir: 'reports/allure-results',
+        resultsDir: join(reports, 'allure-results'),
         detail: false,
         environmentInfo: {
           target: s.baseUrl ? displayUrl(s.baseUrl) : 'in-process sandbox',
@@ -54,7 +58,7 @@ export default {
         },
       },
     ],
-    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['junit', { outputFile: join(reports, 'junit.xml') }],
     ['./reporters/rule-matrix.ts'],
   ],
   use: {

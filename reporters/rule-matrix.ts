@@ -20,6 +20,7 @@ import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint
 import { renderMarkdown, renderSummary } from './matrix-render';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { layerOfKey, ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
+import { reportsDir } from '../core/reports-dir';
 
 export interface MatrixOptions {
   outputDir?: string;
@@ -67,8 +68,7 @@ export default class RuleMatrixReporter implements Reporter {
   private readonly historyDir: string;
 
   constructor(options: MatrixOptions = {}) {
-    // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
-    this.outputDir = options.outputDir ?? (process.env.LEDGER_REPORTS_DIR || 'reports');
+    this.outputDir = options.outputDir ?? reportsDir();
     this.targetFile = options.targetFile ?? join(this.outputDir, 'target.json');
     this.historyDir = options.historyDir ?? join(this.outputDir, 'history');
   }

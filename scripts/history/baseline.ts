@@ -6,8 +6,9 @@ import { dirname, join, relative } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
 import { readJsonFile } from '../../reporters/allure-results';
 import { BASELINE_NAME, baselineFile, targetHistoryDir, type RunTarget } from '../../reporters/run-history';
+import { reportsDir } from '../../core/reports-dir';
 
-const REPORTS = process.env.LEDGER_REPORTS_DIR || join(__dirname, '..', '..', 'reports');
+const REPORTS = reportsDir();
 
 /** Why LEDGER_COMPARE_WITH cannot be used for this target, in one line, or undefined when it can. */
 export function compareWithProblem(

@@ -25,6 +25,8 @@ import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
 import { ruleFiles, specsForRules } from './suite-listing';
 import { playwrightCommand } from '../playwright/cli';
+import { EXIT } from '../../core/exit-codes';
+import { DEFAULT_REPORTS_DIR } from '../../core/reports-dir';
 
 const ROOT = resolve(__dirname, '..', '..');
 const CLEAN = 'clean';
@@ -98,7 +100,7 @@ function parseArgs(argv: string[]): Options {
   if (clash.length > 0)
     throw new Error(`--extra names a fault or a clean sandbox: ${clash.map((e) => e.name).join(', ')}`);
   return {
-    out: resolve(ROOT, get('--out') ?? 'reports'),
+    out: resolve(ROOT, get('--out') ?? DEFAULT_REPORTS_DIR),
     faults: names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS],
     selection: argv.includes('--full') ? 'full' : argv.includes('--by-rule') ? 'rules' : 'specs',
     workers: Number(get('--workers') ?? Math.max(1, availableParallelism())),
@@ -291,5 +293,5 @@ fault is killed by a rule it declares and every transport fault stays inconclusi
 
 main().catch((e: unknown) => {
   process.stderr.write(`mutation: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(2);
+  process.exit(EXIT.badSetting);
 });

@@ -20,6 +20,7 @@ import type { AnswerTimes } from '../run/pace';
 import { Client, PreflightError, tokenFix, type Env } from './client';
 import { blank, isMinting, resolveIdentity, type Resolution } from './identity';
 import { checkRights, checkSecondUser } from './rights';
+import { EXIT } from '../../core/exit-codes';
 
 export { PreflightError } from './client';
 export { resolveIdentity, type IdentityValue, type Resolution } from './identity';
@@ -111,7 +112,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
 function tokenRefused(s: Settings, status: number): never {
   throw new PreflightError(
     `the participant refused the harness's token (GET /v2/version answered ${status}${status === 403 ? ': an unknown user or another participant' : ''}): ${status === 403 ? `set LEDGER_USER to a user of this participant, or LEDGER_PARTICIPANT_ID / LEDGER_AUDIENCE; or ${tokenFix(s)}` : tokenFix(s)}`,
-    2,
+    EXIT.badSetting,
   );
 }
 
@@ -154,10 +155,15 @@ async function withClient(
   } catch (e) {
     if (client.refused) throw client.refused;
     if (e instanceof PreflightError) throw e;
-    if (e instanceof DiscoveryError) throw new PreflightError(e.message, client.lost ? 4 : 2);
+    if (e instanceof DiscoveryError)
+      throw new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
-    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+      throw new PreflightError(
+        `the target stopped answering during the preflight: ${e.message}`,
+        EXIT.targetDown,
+      );
+    if (e instanceof TokenSourceError)
+      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
     throw e;
   } finally {
     await client.close();
@@ -188,7 +194,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
     if (res.status !== 200)
       throw new PreflightError(
         `POST /v2/package-vetting/list answered ${res.status}: the template's package cannot be checked; set LEDGER_COMMAND_TEMPLATE and LEDGER_SYNCHRONIZER_ID to ones you know are vetted`,
-        2,
+        EXIT.badSetting,
       );
     const body = res.body as {
       vettedPackages?: Parameters<typeof synchronizersVetting>[0];
@@ -201,7 +207,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   const where = s.synchronizerId === undefined ? 'any synchronizer' : s.synchronizerId;
   throw new PreflightError(
     `the command template's package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST /v2/package-vetting/list): set LEDGER_COMMAND_TEMPLATE to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
-    2,
+    EXIT.badSetting,
   );
 }
 
@@ -221,7 +227,8 @@ export async function preflight(s: Settings, baseUrl: string, env: Env = process
     return await preflightSteps(s, baseUrl, env);
   } catch (e) {
     // The token source (an OAuth2 IdP) failed: its one line, as any other check's.
-    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+    if (e instanceof TokenSourceError)
+      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
     throw e;
   }
 }
@@ -243,21 +250,21 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   if (exp !== undefined && exp * 1000 <= Date.now())
     throw new PreflightError(
       `LEDGER_TOKEN expired at ${new Date(exp * 1000).toISOString()} (its exp): set it to a current access token for this participant`,
-      2,
+      EXIT.badSetting,
     );
   let version = await readVersion(baseUrl, s);
   // A proxy that wants credentials is a setting to fix (exit 2), not a participant that is down.
   if (version.unreachable?.proxyStatus === 407)
     throw new PreflightError(
       `${version.unreachable.cause}: put the proxy's credentials in its URL (http://user:password@host:port, percent-encoded)`,
-      2,
+      EXIT.badSetting,
     );
   if (version.unreachable) return { version, resolution: undefined };
   // First: every later call would fail too, each naming a setting that is not the cause.
   if (version.notLedgerApi)
     throw new PreflightError(
       `LEDGER_BASE_URL=${displayUrl(baseUrl)} serves no Canton JSON Ledger API v2 (GET /v2/version ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
-      2,
+      EXIT.badSetting,
     );
   // The token of the first read is the run's, unless it is minted for a participant yet to be asked for: then a
   // refusal here says nothing yet. Otherwise it is the first thing wrong, before any discovery call fails on it.
@@ -273,7 +280,7 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   if (version.unreachable)
     throw new PreflightError(
       `the target stopped answering during the preflight: ${version.unreachable.cause}`,
-      4,
+      EXIT.targetDown,
     );
   await checkTarget(resolution.settings, baseUrl, version);
   return { version, resolution };
@@ -321,8 +328,12 @@ export async function timeAnswers(
     }
   } catch (e) {
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
-    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+      throw new PreflightError(
+        `the target stopped answering during the preflight: ${e.message}`,
+        EXIT.targetDown,
+      );
+    if (e instanceof TokenSourceError)
+      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
     throw e;
   } finally {
     await client.close();
@@ -353,7 +364,10 @@ export async function probeControlRoute(s: Settings, baseUrl: string): Promise<b
     return controlRouteAnswered(res.status);
   } catch (e) {
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
+      throw new PreflightError(
+        `the target stopped answering during the preflight: ${e.message}`,
+        EXIT.targetDown,
+      );
     throw e;
   } finally {
     await client.close();

@@ -37,11 +37,12 @@ import {
   type VerdictOfTest,
 } from '../../reporters/allure-results';
 import type { FingerprintChange } from '../../reporters/fingerprint';
+import { PROJECT_ROOT, reportsDir } from '../../core/reports-dir';
 
-export const ROOT = resolve(__dirname, '..', '..');
+export const ROOT = PROJECT_ROOT;
 
 /** Every path of a run's reports, under `reports` (default reports/, or LEDGER_REPORTS_DIR). */
-export function reportPaths(reports = process.env.LEDGER_REPORTS_DIR || join(ROOT, 'reports')) {
+export function reportPaths(reports = reportsDir()) {
   const dir = resolve(ROOT, reports);
   return {
     dir,

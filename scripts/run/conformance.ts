@@ -22,6 +22,8 @@ import { runExitCode } from './target-down';
 import { runShard } from '../shard/shard-run';
 import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from '../playwright/cli';
+import { EXIT } from '../../core/exit-codes';
+import { reportsMoved } from '../../core/reports-dir';
 
 answerHelp(`Usage: npm run conformance [-- <Playwright test arguments>]
 Runs the conformance suite against LEDGER_BASE_URL (the in-process sandbox when it is unset): the global setup
@@ -46,7 +48,7 @@ try {
   interfaceDocTemplate();
 } catch (e) {
   process.stderr.write(`ledger-conformance: ${(e as Error).message}\n`);
-  process.exit(2);
+  process.exit(EXIT.badSetting);
 }
 // One run id for the whole run; playwright.config.ts keeps it and the workers inherit it.
 process.env.LEDGER_RUN_ID ||= newRunId();
@@ -59,7 +61,7 @@ try {
 } catch (e) {
   if (!(e instanceof ShardError)) throw e;
   process.stderr.write(`ledger-conformance: ${e.message}\n`);
-  process.exit(2);
+  process.exit(EXIT.badSetting);
 }
 if (sharding.shard) {
   const { shard, config, rest } = sharding;
@@ -68,8 +70,7 @@ if (sharding.shard) {
 
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
 rmSync(paths.results, { recursive: true, force: true });
-if (!process.env.LEDGER_REPORTS_DIR)
-  rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
+if (!reportsMoved()) rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
 
 /** Runs Playwright; resolves to its exit code (1 when it ended by a signal). */
 function playwrightTest(args: string[]): Promise<number> {

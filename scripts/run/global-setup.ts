@@ -39,9 +39,10 @@ import { vettingSize } from './vetting-size';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from '../history/baseline';
 import { plainErrorSnippets } from '../playwright/plain-snippets';
+import { EXIT } from '../../core/exit-codes';
+import { reportsDir } from '../../core/reports-dir';
 
-// LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
-const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', '..', 'reports');
+const REPORTS = reportsDir();
 
 /** The run-information label of an identity setting (short: the block's labels are 14 columns). */
 const IDENTITY_LABEL: Record<IdentityValue['setting'], string> = {
@@ -117,7 +118,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
     if (!(e instanceof PreflightError)) throw e;
     process.stderr.write(`ledger-conformance: ${e.message}\n`);
     // A target that stopped answering leaves its trace: a shard's merge then names it instead of a missing shard.
-    if (e.exitCode === 4)
+    if (e.exitCode === EXIT.targetDown)
       writeTarget({
         baseUrl: displayUrl(baseUrl),
         startedAt: new Date().toISOString(),
@@ -180,7 +181,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   });
   if (missing !== undefined) {
     process.stderr.write(`ledger-conformance: ${missing}\n`);
-    process.exit(2);
+    process.exit(EXIT.badSetting);
   }
   const info = {
     baseUrl: shownUrl,

@@ -6,8 +6,9 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { MERGE_TEST_DIR_ENV } from './shard';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
 
-const out = process.env.LEDGER_REPORTS_DIR;
+const out = reportsMoved() ? reportsDir() : undefined;
 const testDir = process.env[MERGE_TEST_DIR_ENV];
 if (!out || !testDir)
   throw new Error('scripts/shard/merge.config.ts runs through `npm run merge`, not alone');

@@ -7,10 +7,11 @@ import { dirname, resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { CONSOLE_REPORTER, isAllureReporter } from '../../reporters/allure-name';
 import { parseShard, SHARD_BASE_CONFIG_ENV, SHARD_ENV, shardPaths } from './shard';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
 
 const ROOT = resolve(__dirname, '..', '..');
 const shardText = process.env[SHARD_ENV];
-const shardDir = process.env.LEDGER_REPORTS_DIR;
+const shardDir = reportsMoved() ? reportsDir() : undefined;
 if (!shardText || !shardDir) {
   throw new Error(
     'scripts/shard/shard.config.ts runs through `npm run conformance -- --shard=i/n`, not alone',

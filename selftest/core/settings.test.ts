@@ -10,6 +10,7 @@ import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';
 import { settingsFor } from '../support/harness-kit';
 import { playwrightCommand } from '../../scripts/playwright/cli';
+import { EXIT } from '../../core/exit-codes';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -162,14 +163,14 @@ test('a wrong setting stops `playwright test` with exactly one line, before any 
   const res = run(playwrightCommand('test', '--list'), {
     LEDGER_TIMEOUT_SCALE: 'fast',
   });
-  expect(res.status).toBe(2);
+  expect(res.status).toBe(EXIT.badSetting);
   expect(res.stderr.trim()).toBe(EXPECTED_LINE);
   expect(res.stdout).not.toMatch(/Listing tests|Running/);
 });
 
 test('a wrong sandbox setting stops an in-process run the same way', () => {
   const res = run(playwrightCommand('test', '--list'), { SANDBOX_MODE: 'lenient' });
-  expect(res.status).toBe(2);
+  expect(res.status).toBe(EXIT.badSetting);
   expect(res.stderr.trim()).toBe(
     'ledger-conformance: SANDBOX_MODE="lenient" is not valid: set it to one of canton, strict-interface',
   );
@@ -177,7 +178,7 @@ test('a wrong sandbox setting stops an in-process run the same way', () => {
 
 test('`npm run conformance` stops with the same line and builds nothing', () => {
   const res = run(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], { LEDGER_TIMEOUT_SCALE: 'fast' });
-  expect(res.status).toBe(2);
+  expect(res.status).toBe(EXIT.badSetting);
   expect(res.stderr.trim()).toBe(EXPECTED_LINE);
   expect(res.stdout).toBe('');
 });
