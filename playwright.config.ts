@@ -8,6 +8,7 @@ import { settingsOrExit } from './scripts/run/settings-check';
 import { tagSelectionOrExit } from './rules/selection';
 import { ALLURE_REPORTER, CONSOLE_REPORTER } from './reporters/allure-name';
 import { reportsDir } from './core/reports-dir';
+import { TIMEOUTS } from './core/timeouts';
 
 loadDotenv();
 // One run id for the whole run: set before the workers start, so they inherit it.
@@ -34,9 +35,9 @@ export default {
   ...selection,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Canton's own conformance tool allows 30 s per test × its timeout scale factor.
-  timeout: 30_000 * scale,
-  expect: { timeout: 5_000 * scale },
+  // Canton's own conformance tool allows 30 s per test × its timeout scale factor (core/timeouts.ts).
+  timeout: TIMEOUTS.testMs * scale,
+  expect: { timeout: TIMEOUTS.expectMs * scale },
   globalSetup: require.resolve('./scripts/run/global-setup'),
   reporter: [
     // First: a team's expectations entry naming a test the suite does not have stops the run before any test.

@@ -13,7 +13,13 @@ import type {
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
 import { redactWithUrls, registerSecretSettings } from '../core/redact';
 import { recordReporters } from '../core/report-outputs';
-import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED, RERUN_ANNOTATION } from '../core/verdict-marks';
+import {
+  EXCUSED_BY,
+  EXPECTATION,
+  EXPECTATION_EXPIRED,
+  RERUN_ANNOTATION,
+  withoutInconclusive,
+} from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
@@ -154,7 +160,7 @@ export default class RuleMatrixReporter implements Reporter {
       // Why the run could not judge the target (down from the start, or lost during the run), if so.
       targetLost: target?.unreachable
         ? `target unreachable: ${target.unreachable}`
-        : gone?.reason?.replace(/^\[inconclusive\] /, ''),
+        : gone?.reason && withoutInconclusive(gone.reason),
       target: target ? runTarget : undefined,
       // What changed since the baseline run of this target: what a nightly's reader looks at first.
       changes,

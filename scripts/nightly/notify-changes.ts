@@ -21,6 +21,7 @@ import {
   type Changes,
   type ParticipantChangeKind,
 } from '../../reporters/run-history';
+import { TIMEOUTS } from '../../core/timeouts';
 
 export const WEBHOOK_ENV = 'CONFORMANCE_WEBHOOK_URL';
 /** Rule ids listed per kind of change; the rest are counted. */
@@ -136,7 +137,7 @@ export async function post(webhook: string, text: string): Promise<void> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text }),
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(TIMEOUTS.webhookMs),
     });
     status = res.status;
     await res.arrayBuffer();

@@ -74,9 +74,9 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   const client = new Client(baseUrl, s.timeoutScale);
   let res: HttpResponse;
   try {
-    res = await client.send('GET', '/v2/version', token);
+    res = await client.send('GET', PATHS.version, token);
   } catch (e) {
-    const unreachable = unreachableOf(e, `${baseUrl}/v2/version`);
+    const unreachable = unreachableOf(e, `${baseUrl}${PATHS.version}`);
     return { document: undefined, problem: unreachable.cause, unreachable };
   } finally {
     await client.close();
@@ -85,7 +85,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   // proxy's whose participant is down. Every call would get the same, so the run stops as for a target that
   // does not answer (exit 4, every rule inconclusive), not on the identity calls that would fail next.
   if (UNAVAILABLE_STATUSES.has(res.status)) {
-    const cause = `GET /v2/version answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
+    const cause = `GET ${PATHS.version} answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
     return {
       document: undefined,
       status: res.status,
@@ -97,7 +97,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
       },
     };
   }
-  const notApi = notLedgerApi(res, `${baseUrl}/v2/version`);
+  const notApi = notLedgerApi(res, `${baseUrl}${PATHS.version}`);
   if (notApi)
     return { document: undefined, status: res.status, problem: `HTTP ${res.status}`, notLedgerApi: notApi };
   if (res.status !== 200) return { document: undefined, status: res.status, problem: `HTTP ${res.status}` };
@@ -111,7 +111,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
 /** The participant refused the run's own token: one line, what to set per way of getting tokens. */
 function tokenRefused(s: Settings, status: number): never {
   throw new PreflightError(
-    `the participant refused the harness's token (GET /v2/version answered ${status}${status === 403 ? ': an unknown user or another participant' : ''}): ${status === 403 ? `set LEDGER_USER to a user of this participant, or LEDGER_PARTICIPANT_ID / LEDGER_AUDIENCE; or ${tokenFix(s)}` : tokenFix(s)}`,
+    `the participant refused the harness's token (GET ${PATHS.version} answered ${status}${status === 403 ? ': an unknown user or another participant' : ''}): ${status === 403 ? `set LEDGER_USER to a user of this participant, or LEDGER_PARTICIPANT_ID / LEDGER_AUDIENCE; or ${tokenFix(s)}` : tokenFix(s)}`,
     EXIT.badSetting,
   );
 }
@@ -181,7 +181,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   for (let page = 0; page < 100; page++) {
     const res = await fetcher({
       method: 'POST',
-      path: '/v2/package-vetting/list',
+      path: PATHS.vettingList,
       body: {
         ...(refs.names.length > 0 ? { packageMetadataFilter: { packageNamePrefixes: refs.names } } : {}),
         topologyStateFilter: {
@@ -193,7 +193,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
     });
     if (res.status !== 200)
       throw new PreflightError(
-        `POST /v2/package-vetting/list answered ${res.status}: the template's package cannot be checked; set LEDGER_COMMAND_TEMPLATE and LEDGER_SYNCHRONIZER_ID to ones you know are vetted`,
+        `POST ${PATHS.vettingList} answered ${res.status}: the template's package cannot be checked; set LEDGER_COMMAND_TEMPLATE and LEDGER_SYNCHRONIZER_ID to ones you know are vetted`,
         EXIT.badSetting,
       );
     const body = res.body as {
@@ -206,7 +206,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   }
   const where = s.synchronizerId === undefined ? 'any synchronizer' : s.synchronizerId;
   throw new PreflightError(
-    `the command template's package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST /v2/package-vetting/list): set LEDGER_COMMAND_TEMPLATE to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
+    `the command template's package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST ${PATHS.vettingList}): set LEDGER_COMMAND_TEMPLATE to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
     EXIT.badSetting,
   );
 }
@@ -263,7 +263,7 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   // First: every later call would fail too, each naming a setting that is not the cause.
   if (version.notLedgerApi)
     throw new PreflightError(
-      `LEDGER_BASE_URL=${displayUrl(baseUrl)} serves no Canton JSON Ledger API v2 (GET /v2/version ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      `LEDGER_BASE_URL=${displayUrl(baseUrl)} serves no Canton JSON Ledger API v2 (GET ${PATHS.version} ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
       EXIT.badSetting,
     );
   // The token of the first read is the run's, unless it is minted for a participant yet to be asked for: then a

@@ -19,6 +19,7 @@ import { tokenProviderFor } from '../../core/token-providers';
 import { Client, PING_PACKAGE, PreflightError, tokenFix, type Env } from './client';
 import { checkPartyRights } from './rights';
 import { EXIT } from '../../core/exit-codes';
+import { PATHS } from '../../core/api-paths';
 
 /** One identity value as the run-information block and reports/target.json show it. */
 export interface IdentityValue {
@@ -149,7 +150,7 @@ async function pingUsable(
     ? on.length > 0
     : current.synchronizerId === undefined || on.includes(current.synchronizerId);
   return usable
-    ? { usable, source: `picked: ${PING_PACKAGE} is vetted, discovered via POST /v2/package-vetting/list` }
+    ? { usable, source: `picked: ${PING_PACKAGE} is vetted, discovered via POST ${PATHS.vettingList}` }
     : { usable, source: `default: ${PING_PACKAGE} is not vetted here (auto-load-dar off?)` };
 }
 

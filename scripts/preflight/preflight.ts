@@ -19,6 +19,7 @@ import {
   timeAnswers,
 } from './checks';
 import { chooseTimeoutScale, timeoutScaleLine } from '../run/pace';
+import { PATHS } from '../../core/api-paths';
 
 async function main(): Promise<number> {
   answerHelp(`Usage: npm run preflight
@@ -59,7 +60,10 @@ Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the t
     const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
     const lines: [string, string][] = [
       ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
-      ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
+      [
+        'version',
+        caps.version ?? `unknown (GET ${PATHS.version}: ${version.problem ?? 'no version string'})`,
+      ],
       ['token', `accepted (${s.auth.kind})${life ? `; ${life}` : ''}`],
       ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
       ['rights', `${resolved.user} acts as and reads as every configured party`],

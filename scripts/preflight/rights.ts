@@ -8,8 +8,9 @@ import type { Settings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
 import { parse, PreflightError, type Client } from './client';
 import { EXIT } from '../../core/exit-codes';
+import { PATHS } from '../../core/api-paths';
 
-const rightsPath = (user: string): string => `/v2/users/${encodeURIComponent(user)}/rights`;
+const rightsPath = PATHS.userRights;
 
 /** Which of the party settings were given (not discovered from the user's rights, so not right by making). */
 export interface GivenParties {

@@ -41,6 +41,7 @@ import { compareWithProblem } from '../history/baseline';
 import { plainErrorSnippets } from '../playwright/plain-snippets';
 import { EXIT } from '../../core/exit-codes';
 import { reportsDir } from '../../core/reports-dir';
+import { PATHS } from '../../core/api-paths';
 
 const REPORTS = reportsDir();
 
@@ -144,7 +145,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   const expectations = expectationsInfo(s.expectations, caps.version, undefined, s.fileDirs);
   const lines: [string, string][] = [
     ['target', target],
-    ['version', caps.version ?? `unknown (GET /v2/version: ${problem ?? 'no version string'})`],
+    ['version', caps.version ?? `unknown (GET ${PATHS.version}: ${problem ?? 'no version string'})`],
     ['auth', authLine(s)],
     ...(vetting ? [['vetting', vetting.line] as [string, string]] : []),
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
