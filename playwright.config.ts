@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { displayUrl, loadDotenv, newRunId } from './core/settings';
 import { settingsOrExit } from './scripts/run/settings-check';
-import { tagSelectionOrExit } from './rules/selection';
+import { tagSelectionOrExit } from './core/selection';
 import { ALLURE_REPORTER, CONSOLE_REPORTER } from './reporters/allure-name';
 import { reportsDir } from './core/reports-dir';
 import { TIMEOUTS } from './core/timeouts';

@@ -3,10 +3,11 @@
 // reader of a run's output — the config's reporters, the global setup, the report builder, the secret gate,
 // the baselines — asks here, so a moved run leaves nothing in the project's reports/.
 import { resolve } from 'node:path';
+import { RUN_CONTEXT } from './run-context';
 
 type Env = Record<string, string | undefined>;
 
-export const REPORTS_DIR_ENV = 'LEDGER_REPORTS_DIR';
+export const REPORTS_DIR_ENV = RUN_CONTEXT.reportsDir;
 
 /** The project's folder: a relative LEDGER_REPORTS_DIR is taken from here, as every runner starts here. */
 export const PROJECT_ROOT = resolve(__dirname, '..');

@@ -27,6 +27,7 @@ import { renderMarkdown, renderSummary } from './matrix-render';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { layerOfKey, ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
 import { reportsDir } from '../core/reports-dir';
+import { compareWithSetting } from '../core/settings';
 
 export interface MatrixOptions {
   outputDir?: string;
@@ -137,7 +138,7 @@ export default class RuleMatrixReporter implements Reporter {
     const fingerprintChanges = fingerprint ? diffFingerprints(previous, fingerprint) : [];
     const history = {
       historyDir: this.historyDir,
-      compareWith: process.env.LEDGER_COMPARE_WITH?.trim() || undefined,
+      compareWith: compareWithSetting(),
     };
     const baseline = baselineOf(history, runTarget);
     const changes = diffRuns(baseline.snapshot, rows, baseline.since);

@@ -7,6 +7,7 @@ import { answerHelp } from '../../core/cli-help';
 import { readJsonFile } from '../../reporters/allure-results';
 import { BASELINE_NAME, baselineFile, targetHistoryDir, type RunTarget } from '../../reporters/run-history';
 import { reportsDir } from '../../core/reports-dir';
+import { compareWithSetting } from '../../core/settings';
 
 const REPORTS = reportsDir();
 
@@ -14,7 +15,7 @@ const REPORTS = reportsDir();
 export function compareWithProblem(
   historyDir: string,
   target: RunTarget,
-  setting = process.env.LEDGER_COMPARE_WITH?.trim(),
+  setting = compareWithSetting(),
 ): string | undefined {
   if (!setting || setting === 'previous') return undefined;
   if (!BASELINE_NAME.test(setting)) {

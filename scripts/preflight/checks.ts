@@ -14,7 +14,7 @@ import { displayUrl, type Settings } from '../../core/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../../core/token-providers';
 import { skipsForecast, type Skip } from '../../core/rule-needs';
 import { CONTROL_PROBE_BODY, CONTROL_VET_PATH, controlRouteAnswered } from '../../core/control-route';
-import { selectedRules } from '../../rules/selection';
+import { selectedRules } from '../../core/selection';
 import type { AnswerTimes } from '../run/pace';
 
 import { Client, PreflightError, tokenFix, type Env } from './client';

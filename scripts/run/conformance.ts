@@ -13,17 +13,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
 import { loadDotenv, newRunId } from '../../core/settings';
-import { interfaceDocTemplate } from '../../core/interface-doc';
 import { buildAllureReport, preloadAllureOnResults, reportPaths, ROOT } from '../report/allure-report';
 import { settingsOrExit } from './settings-check';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
 import { ShardError, shardArgs, shardRunId } from '../shard/shard';
 import { runExitCode } from './target-down';
 import { runShard } from '../shard/shard-run';
-import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
+import { publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from '../playwright/cli';
 import { EXIT } from '../../core/exit-codes';
 import { reportsMoved } from '../../core/reports-dir';
+import { handOff } from '../../core/run-context';
 
 answerHelp(`Usage: npm run conformance [-- <Playwright test arguments>]
 Runs the conformance suite against LEDGER_BASE_URL (the in-process sandbox when it is unset): the global setup
@@ -43,13 +43,8 @@ if (!process.argv.slice(2).some((a) => a.startsWith('--shard'))) {
     rmSync(p, { recursive: true, force: true });
   }
 }
+// Every setting, LEDGER_INTERFACE_DOC_URL and LEDGER_TAGS included: a wrong one stops the run here.
 const s = settingsOrExit();
-try {
-  interfaceDocTemplate();
-} catch (e) {
-  process.stderr.write(`ledger-conformance: ${(e as Error).message}\n`);
-  process.exit(EXIT.badSetting);
-}
 // One run id for the whole run; playwright.config.ts keeps it and the workers inherit it.
 process.env.LEDGER_RUN_ID ||= newRunId();
 
@@ -85,13 +80,13 @@ function playwrightTest(args: string[]): Promise<number> {
  * Without LEDGER_BASE_URL, the in-process sandbox starts in this process while Playwright starts: tsx loads
  * its fifty modules in a fraction of the time Playwright's Babel transform takes on a cold machine, and its
  * requests are served beside the runner rather than on the runner's thread, which also runs the reporters.
- * The global setup waits for it (EMBEDDED_SANDBOX_ENV); `npx playwright test` alone starts one in the runner.
+ * The global setup waits for it (the run context's embeddedSandbox); `npx playwright test` alone starts one in the runner.
  */
 function embeddedSandboxFile(): { file: string; dir: string } | undefined {
   if (s.baseUrl !== undefined) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-sandbox-'));
   const file = join(dir, 'sandbox.json');
-  process.env[EMBEDDED_SANDBOX_ENV] = file;
+  handOff({ embeddedSandbox: file });
   return { file, dir };
 }
 

@@ -22,7 +22,6 @@ import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
 import { runExitCode, TARGET_DOWN_EXIT, targetDownLine } from '../run/target-down';
 import {
   blobInfo,
-  MERGE_TEST_DIR_ENV,
   ShardError,
   shardName,
   shardPaths,
@@ -31,6 +30,7 @@ import {
   type ShardMeta,
 } from './shard';
 import { playwrightCommand } from '../playwright/cli';
+import { childContext } from '../../core/run-context';
 
 const rel = (p: string) => relative(process.cwd(), p) || '.';
 
@@ -205,7 +205,7 @@ export async function merge(): Promise<number> {
     {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, LEDGER_REPORTS_DIR: paths.dir, [MERGE_TEST_DIR_ENV]: plan.testDir },
+      env: { ...process.env, ...childContext({ reportsDir: paths.dir, mergeTestDir: plan.testDir }) },
     },
   );
   cleanBlobDir(blobDir);

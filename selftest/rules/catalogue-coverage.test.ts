@@ -12,8 +12,8 @@ import {
   cliTagFilter,
   grepOfRuleIds,
   parseTagFilter,
-  tagSelection,
 } from '../../rules/selection';
+import { tagSelection } from '../../core/selection';
 import { playwrightCommand } from '../../scripts/playwright/cli';
 
 const ROOT = resolve(__dirname, '..', '..');
