@@ -3,7 +3,7 @@
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
 import { join } from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { displayUrl, loadDotenv, newRunId } from './core/settings';
+import { displayUrl, ensureRunId, loadDotenv } from './core/settings';
 import { settingsOrExit } from './scripts/run/settings-check';
 import { tagSelectionOrExit } from './core/selection';
 import { ALLURE_REPORTER, CONSOLE_REPORTER } from './reporters/allure-name';
@@ -12,7 +12,7 @@ import { TIMEOUTS } from './core/timeouts';
 
 loadDotenv();
 // One run id for the whole run: set before the workers start, so they inherit it.
-process.env.LEDGER_RUN_ID ||= newRunId();
+const runId = ensureRunId();
 
 const s = settingsOrExit();
 // Tag selection (LEDGER_TAGS=@readonly, or --grep @readonly): a grep of the rule ids carrying the tags.
@@ -52,7 +52,7 @@ export default {
         detail: false,
         environmentInfo: {
           target: s.baseUrl ? displayUrl(s.baseUrl) : 'in-process sandbox',
-          run_id: process.env.LEDGER_RUN_ID,
+          run_id: runId,
           seed: s.seed === undefined ? 'per test' : String(s.seed),
           timeout_scale: String(scale),
           auth: s.auth.kind,

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { answerHelp } from '../../core/cli-help';
-import { newRunId } from '../../core/settings';
+import { givenRunId, newRunId } from '../../core/settings';
 import { RULES } from '../../rules/catalogue';
 import { buildApp } from '../../sandbox/app';
 import { loadConfig } from '../../sandbox/config';
@@ -187,7 +187,7 @@ function runPlaywright(projects: PlannedProject[], workers: number, recordsFile:
         MUTATION_RECORDS: recordsFile,
         LEDGER_BASE_URL: '',
         // One run id, as `npm run conformance` sets: ids then look as they do against a real participant.
-        LEDGER_RUN_ID: process.env.LEDGER_RUN_ID || newRunId(),
+        LEDGER_RUN_ID: givenRunId() ?? newRunId(),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
-import { loadDotenv, newRunId } from '../../core/settings';
+import { ensureRunId, loadDotenv } from '../../core/settings';
 import { buildAllureReport, preloadAllureOnResults, reportPaths, ROOT } from '../report/allure-report';
 import { settingsOrExit } from './settings-check';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
@@ -46,13 +46,13 @@ if (!process.argv.slice(2).some((a) => a.startsWith('--shard'))) {
 // Every setting, LEDGER_INTERFACE_DOC_URL and LEDGER_TAGS included: a wrong one stops the run here.
 const s = settingsOrExit();
 // One run id for the whole run; playwright.config.ts keeps it and the workers inherit it.
-process.env.LEDGER_RUN_ID ||= newRunId();
+const runId = ensureRunId();
 
 // --shard=i/n: one part of the run, merged later with `npm run merge` (scripts/shard/shard-run.ts).
 let sharding: ReturnType<typeof shardArgs>;
 try {
   sharding = shardArgs(process.argv.slice(2));
-  if (sharding.shard) shardRunId(process.env.LEDGER_RUN_ID, sharding.shard);
+  if (sharding.shard) shardRunId(runId, sharding.shard);
 } catch (e) {
   if (!(e instanceof ShardError)) throw e;
   process.stderr.write(`ledger-conformance: ${e.message}\n`);
@@ -60,7 +60,7 @@ try {
 }
 if (sharding.shard) {
   const { shard, config, rest } = sharding;
-  process.exit(runShard(s, shard, config, rest, process.env.LEDGER_RUN_ID));
+  process.exit(runShard(s, shard, config, rest, runId));
 }
 
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
