@@ -31,6 +31,7 @@ import {
 } from './shard';
 import { playwrightCommand } from '../playwright/cli';
 import { childContext } from '../../core/run-context';
+import { EXIT } from '../../core/exit-codes';
 
 const rel = (p: string) => relative(process.cwd(), p) || '.';
 
@@ -175,7 +176,7 @@ export async function merge(): Promise<number> {
       process.stderr.write(`${targetDownLine(target, targetDown!, consequence)}\n`);
     } else process.stderr.write(`merge: ${e.message.split('\n').join('\nmerge: ')}\n`);
     // The gate still reads what is there: a leak is the more important news.
-    return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : 1;
+    return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : EXIT.failed;
   }
   for (const w of plan.warnings) process.stderr.write(`merge: warning: ${w}\n`);
   process.stdout.write(
@@ -218,7 +219,7 @@ export async function merge(): Promise<number> {
   const matrix = readJsonFile<{ status?: string; targetLost?: string }>(paths.matrix);
   const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1, s.failOn);
   if (leaks.length > 0) return SECRET_GATE_EXIT;
-  if (mergeStatus !== 0) return 1;
+  if (mergeStatus !== 0) return EXIT.failed;
   if (testsStatus === TARGET_DOWN_EXIT) {
     const target = plan.shards.find((x) => x.target)?.target?.baseUrl ?? s.baseUrl;
     process.stderr.write(`${targetDownLine(target, matrix!.targetLost!, 'every rule is inconclusive')}\n`);
