@@ -1,15 +1,18 @@
 // The conformance run. Settings are validated here, before anything starts: a wrong one stops the run with
 // one message naming the variable and the fix. The global setup starts the in-process sandbox when
 // LEDGER_BASE_URL is unset. All output goes under reports/ (and test-results/conformance).
+import { join } from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { displayUrl, loadDotenv, newRunId } from './core/settings';
+import { displayUrl, ensureRunId, loadDotenv } from './core/settings';
 import { settingsOrExit } from './scripts/run/settings-check';
-import { tagSelectionOrExit } from './rules/selection';
+import { tagSelectionOrExit } from './core/selection';
 import { ALLURE_REPORTER, CONSOLE_REPORTER } from './reporters/allure-name';
+import { reportsDir } from './core/reports-dir';
+import { TIMEOUTS } from './core/timeouts';
 
 loadDotenv();
 // One run id for the whole run: set before the workers start, so they inherit it.
-process.env.LEDGER_RUN_ID ||= newRunId();
+const runId = ensureRunId();
 
 const s = settingsOrExit();
 // Tag selection (LEDGER_TAGS=@readonly, or --grep @readonly): a grep of the rule ids carrying the tags.
@@ -19,6 +22,8 @@ const selection = tagSelectionOrExit();
 // after the global setup with the measured scale in its environment; the workers apply the test and expect
 // timeouts, so those follow the measurement (docs/running.md "Timeouts").
 const scale = s.timeoutScale;
+// reports/, or the folder a runner moved this run's output to (the mutation runner, the self-tests).
+const reports = reportsDir();
 
 // A plain object, not defineConfig(): loading @playwright/test for defineConfig only marks the object.
 export default {
@@ -30,9 +35,9 @@ export default {
   ...selection,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Canton's own conformance tool allows 30 s per test × its timeout scale factor.
-  timeout: 30_000 * scale,
-  expect: { timeout: 5_000 * scale },
+  // Canton's own conformance tool allows 30 s per test × its timeout scale factor (core/timeouts.ts).
+  timeout: TIMEOUTS.testMs * scale,
+  expect: { timeout: TIMEOUTS.expectMs * scale },
   globalSetup: require.resolve('./scripts/run/global-setup'),
   reporter: [
     // First: a team's expectations entry naming a test the suite does not have stops the run before any test.
@@ -43,18 +48,18 @@ export default {
       // allure-playwright, writing the same results without an fsync per file (reporters/allure.ts).
       ALLURE_REPORTER,
       {
-        resultsDir: 'reports/allure-results',
+        resultsDir: join(reports, 'allure-results'),
         detail: false,
         environmentInfo: {
           target: s.baseUrl ? displayUrl(s.baseUrl) : 'in-process sandbox',
-          run_id: process.env.LEDGER_RUN_ID,
+          run_id: runId,
           seed: s.seed === undefined ? 'per test' : String(s.seed),
           timeout_scale: String(scale),
           auth: s.auth.kind,
         },
       },
     ],
-    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['junit', { outputFile: join(reports, 'junit.xml') }],
     ['./reporters/rule-matrix.ts'],
   ],
   use: {

@@ -5,6 +5,7 @@ import { NO_CONTROL_ROUTE } from './control-route';
 import type { Need } from '../rules/needs';
 import type { Settings } from './settings';
 import { versionAtLeast } from './target-info';
+import { participantAudience } from './api-paths';
 
 /** What the needs are judged against: the settings, the target's release, and whether tokens can be minted. */
 export interface NeedContext {
@@ -25,7 +26,7 @@ export function noAuthReason(s: Settings): string | undefined {
 
 /** The audience a minted token carries when the participant uses Canton's default audience check. */
 export function defaultAudience(s: Settings): string {
-  return `https://daml.com/jwt/aud/participant/${s.participantId}`;
+  return participantAudience(s.participantId);
 }
 
 /**

@@ -3,9 +3,10 @@
 // fixtures/target.ts probes it once per worker; the global setup and the preflight read the same way.
 import { compareReleases } from '../rules/versions';
 import type { Settings } from './settings';
+import { RUN_CONTEXT, runContext } from './run-context';
 
 /** Set by the global setup when it started the in-process sandbox (never set it yourself). */
-export const RESOLVED_BASE_URL_ENV = 'LEDGER_RESOLVED_BASE_URL';
+export const RESOLVED_BASE_URL_ENV = RUN_CONTEXT.resolvedBaseUrl;
 
 export interface Target {
   baseUrl: string;
@@ -27,7 +28,7 @@ export interface Target {
 }
 
 export function resolveBaseUrl(s: Settings, env: Record<string, string | undefined> = process.env): string {
-  const url = s.baseUrl ?? env[RESOLVED_BASE_URL_ENV];
+  const url = s.baseUrl ?? runContext(env).resolvedBaseUrl;
   if (url === undefined) {
     throw new Error(
       'No target: LEDGER_BASE_URL is unset and the in-process sandbox was not started. Run through ' +

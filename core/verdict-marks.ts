@@ -18,6 +18,19 @@ export function firstLine(text: string | undefined): string | undefined {
  */
 export const INCONCLUSIVE = '[inconclusive]';
 
+/** The reasons of a test ended at set-up because the target was gone (core/target-lost.ts), each then `: <cause>`. */
+export const TARGET_LOST = `${INCONCLUSIVE} target lost`;
+export const TARGET_UNREACHABLE = `${INCONCLUSIVE} target unreachable`;
+
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Whether a reason says the target was gone: TARGET_LOST or TARGET_UNREACHABLE, then its cause. */
+export const TARGET_GONE = new RegExp(`^(?:${literal(TARGET_LOST)}|${literal(TARGET_UNREACHABLE)}): `);
+
+/** A reason without its leading inconclusive mark. */
+export const withoutInconclusive = (reason: string): string =>
+  reason.startsWith(`${INCONCLUSIVE} `) ? reason.slice(INCONCLUSIVE.length + 1) : reason;
+
 /**
  * The mark of an answer that can only mean the harness's own configuration is wrong (a configured user the
  * participant does not know): the rule matrix reports such a test as a set-up verdict naming the setting —

@@ -12,12 +12,12 @@ import {
   firstLine,
   INCONCLUSIVE,
   SETUP,
+  TARGET_GONE,
 } from '../core/verdict-marks';
 
 import type { TestVerdict } from './verdicts';
 
-/** How core/target-lost.ts words a test ended at set-up because the target was gone. */
-export const TARGET_GONE = /^\[inconclusive\] target (lost|unreachable): /;
+export { TARGET_GONE };
 
 /** An assertion a helper makes outside expect, e.g. the page walker's PageAssertionError. */
 const NAMED_ASSERTION = /^\s*\w*AssertionError\b/;

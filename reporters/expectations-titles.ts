@@ -7,6 +7,7 @@ import type { FullConfig, Reporter, Suite } from '@playwright/test/reporter';
 import { settings } from '../core/settings';
 import { ruleIdOfTitle } from '../rules/catalogue';
 import { loadLayers, matchesTest, placed } from '../rules/expectations';
+import { EXIT } from '../core/exit-codes';
 
 export default class ExpectationsTitlesReporter implements Reporter {
   onBegin(_config: FullConfig, suite: Suite): void {
@@ -21,7 +22,7 @@ export default class ExpectationsTitlesReporter implements Reporter {
       process.stderr.write(
         `ledger-conformance: LEDGER_EXPECTATIONS=${setting}: ${d.key.replace(/#(\d+)$/, ', entry $1')} (${d.rule}): "test" names no test of the suite: fix it to one of ${some.join(', ')}${ofRule.length > 3 ? ` (${ofRule.length} in all)` : ''}, or leave it out to name every test of the rule\n`,
       );
-      process.exit(2);
+      process.exit(EXIT.badSetting);
     }
   }
 

@@ -13,13 +13,21 @@ import type {
 import { RULES, ruleIdOfTitle } from '../rules/catalogue';
 import { redactWithUrls, registerSecretSettings } from '../core/redact';
 import { recordReporters } from '../core/report-outputs';
-import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED, RERUN_ANNOTATION } from '../core/verdict-marks';
+import {
+  EXCUSED_BY,
+  EXPECTATION,
+  EXPECTATION_EXPIRED,
+  RERUN_ANNOTATION,
+  withoutInconclusive,
+} from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { layerOfKey, ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
+import { reportsDir } from '../core/reports-dir';
+import { compareWithSetting } from '../core/settings';
 
 export interface MatrixOptions {
   outputDir?: string;
@@ -67,8 +75,7 @@ export default class RuleMatrixReporter implements Reporter {
   private readonly historyDir: string;
 
   constructor(options: MatrixOptions = {}) {
-    // LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
-    this.outputDir = options.outputDir ?? (process.env.LEDGER_REPORTS_DIR || 'reports');
+    this.outputDir = options.outputDir ?? reportsDir();
     this.targetFile = options.targetFile ?? join(this.outputDir, 'target.json');
     this.historyDir = options.historyDir ?? join(this.outputDir, 'history');
   }
@@ -131,7 +138,7 @@ export default class RuleMatrixReporter implements Reporter {
       : [];
     const history = {
       historyDir: this.historyDir,
-      compareWith: process.env.LEDGER_COMPARE_WITH?.trim() || undefined,
+      compareWith: compareWithSetting(),
     };
     const baseline = baselineOf(history, runTarget);
     const changes = diffRuns(baseline.snapshot, rows, baseline.since);
@@ -218,7 +225,7 @@ function matrixReport(run: RunFacts) {
     // Why the run could not judge the target (down from the start, or lost during the run), if so.
     targetLost: target?.unreachable
       ? `target unreachable: ${target.unreachable}`
-      : gone?.reason?.replace(/^\[inconclusive\] /, ''),
+      : gone?.reason && withoutInconclusive(gone.reason),
     target: target ? runTarget : undefined,
     // What changed since the baseline run of this target: what a nightly's reader looks at first.
     changes,

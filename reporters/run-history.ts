@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuleRow, RuleVerdict } from './verdicts';
+import { BASELINE_NAME } from '../core/settings';
 
 export interface RunTarget {
   baseUrl?: string;
@@ -106,7 +107,7 @@ export const targetHistoryDir = (historyDir: string, t: RunTarget): string =>
 /** A baseline's file: names are kept to a safe alphabet (checked where the setting is read). */
 export const baselineFile = (dir: string, name: string): string => join(dir, 'baselines', `${name}.json`);
 
-export const BASELINE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export { BASELINE_NAME };
 
 function readSnapshot(path: string): RunSnapshot | undefined {
   if (!existsSync(path)) return undefined;

@@ -1,6 +1,7 @@
 // Selecting tests by the catalogue's tags. Playwright's `--grep @readonly` only sees tags declared on tests,
 // and the specs do not repeat the catalogue's tags; so playwright.config.ts turns a tag selection into a
-// grep of the rule ids that carry the tags, read from the catalogue:
+// grep of the rule ids that carry the tags, read from the catalogue (core/selection.ts reads the setting and
+// the command line; this module only selects):
 //
 //   LEDGER_TAGS=@readonly            rules tagged @readonly
 //   LEDGER_TAGS=@auth,@readonly      rules tagged with both
@@ -18,9 +19,8 @@
 import { RULES } from './catalogue';
 import type { Rule, Tag } from './types';
 
+/** The setting a tag filter comes from, for its messages (core/settings.ts reads it). */
 export const TAGS_ENV = 'LEDGER_TAGS';
-/** The selection the main process read from its command line, handed to the workers. */
-export const CLI_SELECTION_ENV = 'LEDGER_CLI_TAG_SELECTION';
 
 export const KNOWN_TAGS: readonly Tag[] = [
   '@readonly',
@@ -116,24 +116,25 @@ export interface ConfigSelection {
   tag?: string[];
 }
 
-interface CliSelection {
+export interface CliSelection {
   tags?: TagFilter;
   prefix?: string;
 }
 
+/** The command line's selection: its tags (`--grep @tag`) and its id prefix (`--grep VET-`). */
+export const cliSelection = (argv: readonly string[]): CliSelection => ({
+  tags: cliTagFilter(argv),
+  prefix: cliIdPrefix(argv),
+});
+
 /**
- * The rules this run selects by tag or id prefix, from LEDGER_TAGS and the command line (undefined: no such
- * selection). The main process reads the command line and hands what it found to the workers through the
- * environment, so every process builds the same suite.
+ * The rules selected by tag or id prefix, from LEDGER_TAGS' filter and the command line's selection
+ * (undefined: no such selection). core/selection.ts reads both and hands the command line's to the workers.
  */
-function selection(
-  env: Record<string, string | undefined>,
-  argv: readonly string[],
+export function selectionOf(
+  fromEnv: TagFilter | undefined,
+  cli: CliSelection,
 ): { rules: Rule[]; required: Tag[] } | undefined {
-  const fromEnv = parseTagFilter(env[TAGS_ENV]);
-  let cli: CliSelection = { tags: cliTagFilter(argv), prefix: cliIdPrefix(argv) };
-  if (cli.tags || cli.prefix) env[CLI_SELECTION_ENV] = JSON.stringify(cli);
-  else if (env[CLI_SELECTION_ENV]) cli = JSON.parse(env[CLI_SELECTION_ENV]) as CliSelection;
   if (!fromEnv && !cli.tags && !cli.prefix) return undefined;
   const filter: TagFilter = {
     required: [...(fromEnv?.required ?? []), ...(cli.tags?.required ?? [])],
@@ -149,47 +150,4 @@ function selection(
     throw new SelectionError(`the selection ${what} matches no rule of the catalogue: nothing would run`);
   }
   return { rules, required: cli.tags?.required ?? [] };
-}
-
-/** The config fragment for the selection of this run, from LEDGER_TAGS and the command line. */
-export function tagSelection(
-  env: Record<string, string | undefined> = process.env,
-  argv: readonly string[] = process.argv,
-): ConfigSelection {
-  const chosen = selection(env, argv);
-  if (chosen === undefined) return {};
-  return {
-    grep: grepOfRuleIds(chosen.rules.map((r) => r.id)),
-    ...(chosen.required.length > 0 ? { tag: [...chosen.required] } : {}),
-  };
-}
-
-/** The rules this run selects by tag or id prefix (the whole catalogue without such a selection). */
-export function selectedRules(
-  env: Record<string, string | undefined> = process.env,
-  argv: readonly string[] = process.argv,
-): Rule[] {
-  return selection(env, argv)?.rules ?? [...RULES];
-}
-
-/**
- * Whether the run may create something on the target: a rule tagged @writes among those selected. Any other
- * --grep (a regular expression of Playwright's) is taken as the whole catalogue.
- */
-export function selectionWrites(
-  env: Record<string, string | undefined> = process.env,
-  argv: readonly string[] = process.argv,
-): boolean {
-  return selectedRules(env, argv).some((r) => r.tags.includes('@writes'));
-}
-
-/** tagSelection, or print the message and stop the process (exit code 2, like a wrong setting). */
-export function tagSelectionOrExit(): ConfigSelection {
-  try {
-    return tagSelection();
-  } catch (e) {
-    if (!(e instanceof SelectionError)) throw e;
-    process.stderr.write(`ledger-conformance: ${e.message}\n`);
-    process.exit(2);
-  }
 }

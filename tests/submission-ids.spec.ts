@@ -3,7 +3,9 @@
 import {
   forRule,
   test,
+  GRPC,
   invalidRequest,
+  statusOf,
   invalidSynchronizerIds,
   invalidValues,
   validBoundaries,
@@ -150,8 +152,8 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
       (res, c) =>
         expect.soft(res).toBeCantonError({
           of: `a valid party without rights: ${c.description}`,
-          status: 403,
-          grpcCodeValue: 7,
+          status: statusOf(GRPC.PERMISSION_DENIED),
+          grpcCodeValue: GRPC.PERMISSION_DENIED,
         }),
     );
   });

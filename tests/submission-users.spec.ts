@@ -1,5 +1,5 @@
 // Submitting a command: userId and the user token (§5.3), and what bodies the operation accepts.
-import { forRule, test, PATHS, expect, newTraceparent, submitAccepted } from '../fixtures';
+import { forRule, test, PATHS, expect, newTraceparent, submitAccepted, GRPC, statusOf } from '../fixtures';
 import type { JsTransactionTree, LedgerResponse, SubmitRequest } from '../fixtures';
 import { skipWhereTreeRemoved } from './submission.cases';
 
@@ -29,8 +29,8 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     const res = await ledger.submitAndWaitForTransactionTree(commands.submitRequest({ userId: other }));
     expect(res).toBeCantonError({
       of: 'a userId other than the token user',
-      status: 403,
-      grpcCodeValue: 7,
+      status: statusOf(GRPC.PERMISSION_DENIED),
+      grpcCodeValue: GRPC.PERMISSION_DENIED,
     });
   });
 

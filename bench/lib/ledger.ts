@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
 import { ROOT } from './child';
+import { participantAudience } from '../../core/api-paths';
 
 export const PATHS = {
   version: '/v2/version',
@@ -14,7 +15,7 @@ export const PATHS = {
 } as const;
 
 export const USER = 'conformance';
-export const AUDIENCE = `https://daml.com/jwt/aud/participant/${DEV_DEFAULTS.participantId}`;
+export const AUDIENCE = participantAudience(DEV_DEFAULTS.participantId);
 const ALICE = devParty('Alice');
 const BOB = devParty('Bob');
 const CHARLIE = devParty('Charlie');

@@ -6,14 +6,16 @@ import { dirname, join, relative } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
 import { readJsonFile } from '../../reporters/allure-results';
 import { BASELINE_NAME, baselineFile, targetHistoryDir, type RunTarget } from '../../reporters/run-history';
+import { reportsDir } from '../../core/reports-dir';
+import { compareWithSetting } from '../../core/settings';
 
-const REPORTS = process.env.LEDGER_REPORTS_DIR || join(__dirname, '..', '..', 'reports');
+const REPORTS = reportsDir();
 
 /** Why LEDGER_COMPARE_WITH cannot be used for this target, in one line, or undefined when it can. */
 export function compareWithProblem(
   historyDir: string,
   target: RunTarget,
-  setting = process.env.LEDGER_COMPARE_WITH?.trim(),
+  setting = compareWithSetting(),
 ): string | undefined {
   if (!setting || setting === 'previous') return undefined;
   if (!BASELINE_NAME.test(setting)) {

@@ -12,13 +12,14 @@ import {
   renderCompareMarkdown,
   renderCompareSummary,
 } from '../../reporters/compare-render';
+import { EXIT } from '../../core/exit-codes';
+import { DEFAULT_REPORTS_DIR } from '../../core/reports-dir';
 
-const ROOT = resolve(__dirname, '..', '..');
 const USAGE = 'npm run compare -- [--out DIR] <run folder> <run folder> …';
 
 function fail(message: string): never {
   process.stderr.write(`ledger-conformance: ${message}\n`);
-  process.exit(2);
+  process.exit(EXIT.badSetting);
 }
 
 function main(): void {
@@ -45,7 +46,7 @@ compare.html in --out (default reports/) and prints how many rules differ. Exit 
     if (e instanceof CompareInputError) fail(e.message);
     throw e;
   }
-  const out = values.out === undefined ? join(ROOT, 'reports') : resolve(cwd, values.out);
+  const out = values.out === undefined ? DEFAULT_REPORTS_DIR : resolve(cwd, values.out);
   try {
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'compare.md'), renderCompareMarkdown(comparison));

@@ -4,6 +4,7 @@
 // MUTATION_PLAN.
 import { defineConfig, type Project } from '@playwright/test';
 import { plainErrorSnippets } from '../../plumbing/plain-snippets';
+import { TIMEOUTS } from '../../core/timeouts';
 
 export interface PlannedProject {
   name: string;
@@ -33,7 +34,7 @@ export default defineConfig({
   // A project's tests of one file share a worker: starting a worker costs about a second of CPU.
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
+  timeout: TIMEOUTS.testMs,
   reporter: [['../../reporters/mutation-collector.ts']],
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   projects: plan.map((p): Project => ({

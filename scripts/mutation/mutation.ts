@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { answerHelp } from '../../core/cli-help';
-import { newRunId } from '../../core/settings';
+import { givenRunId, newRunId } from '../../core/settings';
 import { RULES } from '../../rules/catalogue';
 import { buildApp } from '../../sandbox/app';
 import { loadConfig } from '../../sandbox/config';
@@ -25,6 +25,8 @@ import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
 import { ruleFiles, specsForRules } from './suite-listing';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { EXIT } from '../../core/exit-codes';
+import { DEFAULT_REPORTS_DIR } from '../../core/reports-dir';
 
 const ROOT = resolve(__dirname, '..', '..');
 const CLEAN = 'clean';
@@ -98,7 +100,7 @@ function parseArgs(argv: string[]): Options {
   if (clash.length > 0)
     throw new Error(`--extra names a fault or a clean sandbox: ${clash.map((e) => e.name).join(', ')}`);
   return {
-    out: resolve(ROOT, get('--out') ?? 'reports'),
+    out: resolve(ROOT, get('--out') ?? DEFAULT_REPORTS_DIR),
     faults: names ? FAULTS.filter((f) => names.includes(f.name)) : [...FAULTS],
     selection: argv.includes('--full') ? 'full' : argv.includes('--by-rule') ? 'rules' : 'specs',
     workers: Number(get('--workers') ?? Math.max(1, availableParallelism())),
@@ -185,7 +187,7 @@ function runPlaywright(projects: PlannedProject[], workers: number, recordsFile:
         MUTATION_RECORDS: recordsFile,
         LEDGER_BASE_URL: '',
         // One run id, as `npm run conformance` sets: ids then look as they do against a real participant.
-        LEDGER_RUN_ID: process.env.LEDGER_RUN_ID || newRunId(),
+        LEDGER_RUN_ID: givenRunId() ?? newRunId(),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -327,5 +329,5 @@ function judgeRun(
 
 main().catch((e: unknown) => {
   process.stderr.write(`mutation: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(2);
+  process.exit(EXIT.badSetting);
 });

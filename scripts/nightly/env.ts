@@ -13,6 +13,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isSecretSetting } from '../../core/secrets';
 import { isInternalSetting, knownSettings, type KnownSetting } from '../../core/setting-names';
+import { EXIT } from '../../core/exit-codes';
 
 export class NightlyEnvError extends Error {}
 
@@ -126,7 +127,7 @@ if (require.main === module) {
   } catch (e) {
     if (!(e instanceof NightlyEnvError)) throw e;
     process.stderr.write(`nightly-env: ${e.message}\n`);
-    process.exit(2);
+    process.exit(EXIT.badSetting);
   }
   if (env.GITHUB_ENV) appendFileSync(env.GITHUB_ENV, githubEnvText(result.env));
   const names = (list: string[]) => (list.length ? list.join(', ') : 'none');

@@ -21,6 +21,8 @@ import {
   type Changes,
   type ParticipantChangeKind,
 } from '../../reporters/run-history';
+import { TIMEOUTS } from '../../core/timeouts';
+import { EXIT } from '../../core/exit-codes';
 
 export const WEBHOOK_ENV = 'CONFORMANCE_WEBHOOK_URL';
 /** Rule ids listed per kind of change; the rest are counted. */
@@ -59,7 +61,7 @@ export interface Run {
 export class NotifyError extends Error {
   constructor(
     message: string,
-    readonly exitCode: 1 | 2,
+    readonly exitCode: typeof EXIT.failed | typeof EXIT.badSetting,
   ) {
     super(message);
   }
@@ -71,7 +73,7 @@ export function readRun(dir: string): Run {
   if (!existsSync(file) || typeof matrix !== 'object' || matrix === null) {
     throw new NotifyError(
       `${dir} holds no readable conformance.json: give the reports folders of runs (npm run conformance, npm run merge)`,
-      2,
+      EXIT.badSetting,
     );
   }
   return {
@@ -136,7 +138,7 @@ export async function post(webhook: string, text: string): Promise<void> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text }),
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(TIMEOUTS.webhookMs),
     });
     status = res.status;
     await res.arrayBuffer();
@@ -146,13 +148,13 @@ export async function post(webhook: string, text: string): Promise<void> {
     const code = redactWithUrls(cause?.code ?? cause?.message ?? (e as Error).name);
     throw new NotifyError(
       `the webhook in ${WEBHOOK_ENV} could not be reached (${code}): check its host and the network route to it`,
-      1,
+      EXIT.failed,
     );
   }
   if (status < 200 || status > 299) {
     throw new NotifyError(
       `the webhook in ${WEBHOOK_ENV} answered ${status}: check that the URL is current (a revoked webhook answers 403 or 404)`,
-      1,
+      EXIT.failed,
     );
   }
 }
@@ -161,14 +163,14 @@ export async function notify(dirs: readonly string[], env: NodeJS.ProcessEnv): P
   if (dirs.length === 0) {
     throw new NotifyError(
       'name the run folders: node --require tsx/cjs scripts/nightly/notify-changes.ts reports [more…]',
-      2,
+      EXIT.badSetting,
     );
   }
   const webhook = env[WEBHOOK_ENV]?.trim();
   if (webhook && !/^https?:$/.test(URL.canParse(webhook) ? new URL(webhook).protocol : '')) {
     throw new NotifyError(
       `${WEBHOOK_ENV} is not an http(s) URL: set it to the webhook's URL (one that takes {"text": "…"}, as Slack's incoming webhooks)`,
-      2,
+      EXIT.badSetting,
     );
   }
   registerSecretSettings(env); // every secret setting (core/secrets.ts), the webhook URL's path included

@@ -13,6 +13,7 @@
 import { appendFileSync } from 'node:fs';
 import { BASELINE_NAME } from '../../reporters/run-history';
 import { ShardError, shardRunId } from '../shard/shard';
+import { EXIT } from '../../core/exit-codes';
 
 export interface NightlyTarget {
   /** The job's name, its artifacts' and history's key: letters, digits, `.`, `_`, `-`. */
@@ -169,7 +170,7 @@ if (require.main === module) {
   } catch (e) {
     if (!(e instanceof PlanError)) throw e;
     process.stderr.write(`nightly-plan: ${e.message}\n`);
-    process.exit(2);
+    process.exit(EXIT.badSetting);
   }
   const outputs = {
     targets: JSON.stringify(plan.targets),

@@ -14,12 +14,13 @@ import { displayUrl, type Settings } from '../../core/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../../core/token-providers';
 import { skipsForecast, type Skip } from '../../core/rule-needs';
 import { CONTROL_PROBE_BODY, CONTROL_VET_PATH, controlRouteAnswered } from '../../core/control-route';
-import { selectedRules } from '../../rules/selection';
+import { selectedRules } from '../../core/selection';
 import type { AnswerTimes } from '../run/pace';
 
 import { Client, PreflightError, tokenFix, type Env } from './client';
 import { blank, isMinting, resolveIdentity, type Resolution } from './identity';
 import { checkRights, checkSecondUser } from './rights';
+import { EXIT } from '../../core/exit-codes';
 
 export { PreflightError } from './client';
 export { resolveIdentity, type IdentityValue, type Resolution } from './identity';
@@ -73,9 +74,9 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   const client = new Client(baseUrl, s.timeoutScale);
   let res: HttpResponse;
   try {
-    res = await client.send('GET', '/v2/version', token);
+    res = await client.send('GET', PATHS.version, token);
   } catch (e) {
-    const unreachable = unreachableOf(e, `${baseUrl}/v2/version`);
+    const unreachable = unreachableOf(e, `${baseUrl}${PATHS.version}`);
     return { document: undefined, problem: unreachable.cause, unreachable };
   } finally {
     await client.close();
@@ -84,7 +85,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   // proxy's whose participant is down. Every call would get the same, so the run stops as for a target that
   // does not answer (exit 4, every rule inconclusive), not on the identity calls that would fail next.
   if (UNAVAILABLE_STATUSES.has(res.status)) {
-    const cause = `GET /v2/version answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
+    const cause = `GET ${PATHS.version} answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
     return {
       document: undefined,
       status: res.status,
@@ -96,7 +97,7 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
       },
     };
   }
-  const notApi = notLedgerApi(res, `${baseUrl}/v2/version`);
+  const notApi = notLedgerApi(res, `${baseUrl}${PATHS.version}`);
   if (notApi)
     return { document: undefined, status: res.status, problem: `HTTP ${res.status}`, notLedgerApi: notApi };
   if (res.status !== 200) return { document: undefined, status: res.status, problem: `HTTP ${res.status}` };
@@ -110,8 +111,8 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
 /** The participant refused the run's own token: one line, what to set per way of getting tokens. */
 function tokenRefused(s: Settings, status: number): never {
   throw new PreflightError(
-    `the participant refused the harness's token (GET /v2/version answered ${status}${status === 403 ? ': an unknown user or another participant' : ''}): ${status === 403 ? `set LEDGER_USER to a user of this participant, or LEDGER_PARTICIPANT_ID / LEDGER_AUDIENCE; or ${tokenFix(s)}` : tokenFix(s)}`,
-    2,
+    `the participant refused the harness's token (GET ${PATHS.version} answered ${status}${status === 403 ? ': an unknown user or another participant' : ''}): ${status === 403 ? `set LEDGER_USER to a user of this participant, or LEDGER_PARTICIPANT_ID / LEDGER_AUDIENCE; or ${tokenFix(s)}` : tokenFix(s)}`,
+    EXIT.badSetting,
   );
 }
 
@@ -154,10 +155,15 @@ async function withClient(
   } catch (e) {
     if (client.refused) throw client.refused;
     if (e instanceof PreflightError) throw e;
-    if (e instanceof DiscoveryError) throw new PreflightError(e.message, client.lost ? 4 : 2);
+    if (e instanceof DiscoveryError)
+      throw new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
-    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+      throw new PreflightError(
+        `the target stopped answering during the preflight: ${e.message}`,
+        EXIT.targetDown,
+      );
+    if (e instanceof TokenSourceError)
+      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
     throw e;
   } finally {
     await client.close();
@@ -175,7 +181,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   for (let page = 0; page < 100; page++) {
     const res = await fetcher({
       method: 'POST',
-      path: '/v2/package-vetting/list',
+      path: PATHS.vettingList,
       body: {
         ...(refs.names.length > 0 ? { packageMetadataFilter: { packageNamePrefixes: refs.names } } : {}),
         topologyStateFilter: {
@@ -187,8 +193,8 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
     });
     if (res.status !== 200)
       throw new PreflightError(
-        `POST /v2/package-vetting/list answered ${res.status}: the template's package cannot be checked; set LEDGER_COMMAND_TEMPLATE and LEDGER_SYNCHRONIZER_ID to ones you know are vetted`,
-        2,
+        `POST ${PATHS.vettingList} answered ${res.status}: the template's package cannot be checked; set LEDGER_COMMAND_TEMPLATE and LEDGER_SYNCHRONIZER_ID to ones you know are vetted`,
+        EXIT.badSetting,
       );
     const body = res.body as {
       vettedPackages?: Parameters<typeof synchronizersVetting>[0];
@@ -200,8 +206,8 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   }
   const where = s.synchronizerId === undefined ? 'any synchronizer' : s.synchronizerId;
   throw new PreflightError(
-    `the command template's package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST /v2/package-vetting/list): set LEDGER_COMMAND_TEMPLATE to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
-    2,
+    `the command template's package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST ${PATHS.vettingList}): set LEDGER_COMMAND_TEMPLATE to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
+    EXIT.badSetting,
   );
 }
 
@@ -221,7 +227,8 @@ export async function preflight(s: Settings, baseUrl: string, env: Env = process
     return await preflightSteps(s, baseUrl, env);
   } catch (e) {
     // The token source (an OAuth2 IdP) failed: its one line, as any other check's.
-    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+    if (e instanceof TokenSourceError)
+      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
     throw e;
   }
 }
@@ -243,21 +250,21 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   if (exp !== undefined && exp * 1000 <= Date.now())
     throw new PreflightError(
       `LEDGER_TOKEN expired at ${new Date(exp * 1000).toISOString()} (its exp): set it to a current access token for this participant`,
-      2,
+      EXIT.badSetting,
     );
   let version = await readVersion(baseUrl, s);
   // A proxy that wants credentials is a setting to fix (exit 2), not a participant that is down.
   if (version.unreachable?.proxyStatus === 407)
     throw new PreflightError(
       `${version.unreachable.cause}: put the proxy's credentials in its URL (http://user:password@host:port, percent-encoded)`,
-      2,
+      EXIT.badSetting,
     );
   if (version.unreachable) return { version, resolution: undefined };
   // First: every later call would fail too, each naming a setting that is not the cause.
   if (version.notLedgerApi)
     throw new PreflightError(
-      `LEDGER_BASE_URL=${displayUrl(baseUrl)} serves no Canton JSON Ledger API v2 (GET /v2/version ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
-      2,
+      `LEDGER_BASE_URL=${displayUrl(baseUrl)} serves no Canton JSON Ledger API v2 (GET ${PATHS.version} ${version.notLedgerApi}): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
+      EXIT.badSetting,
     );
   // The token of the first read is the run's, unless it is minted for a participant yet to be asked for: then a
   // refusal here says nothing yet. Otherwise it is the first thing wrong, before any discovery call fails on it.
@@ -273,7 +280,7 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   if (version.unreachable)
     throw new PreflightError(
       `the target stopped answering during the preflight: ${version.unreachable.cause}`,
-      4,
+      EXIT.targetDown,
     );
   await checkTarget(resolution.settings, baseUrl, version);
   return { version, resolution };
@@ -321,8 +328,12 @@ export async function timeAnswers(
     }
   } catch (e) {
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
-    if (e instanceof TokenSourceError) throw new PreflightError(e.message, e.targetDown ? 4 : 2);
+      throw new PreflightError(
+        `the target stopped answering during the preflight: ${e.message}`,
+        EXIT.targetDown,
+      );
+    if (e instanceof TokenSourceError)
+      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
     throw e;
   } finally {
     await client.close();
@@ -353,7 +364,10 @@ export async function probeControlRoute(s: Settings, baseUrl: string): Promise<b
     return controlRouteAnswered(res.status);
   } catch (e) {
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during the preflight: ${e.message}`, 4);
+      throw new PreflightError(
+        `the target stopped answering during the preflight: ${e.message}`,
+        EXIT.targetDown,
+      );
     throw e;
   } finally {
     await client.close();

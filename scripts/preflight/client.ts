@@ -5,6 +5,7 @@ import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } fr
 import { unknownUserRefusal } from '../../core/ledger-client';
 import type { Settings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
+import { EXIT } from '../../core/exit-codes';
 
 export type Env = Record<string, string | undefined>;
 type Json = unknown;
@@ -14,7 +15,7 @@ export class PreflightError extends Error {
   override name = 'PreflightError';
   constructor(
     message: string,
-    readonly exitCode: 2 | 4,
+    readonly exitCode: typeof EXIT.badSetting | typeof EXIT.targetDown,
   ) {
     super(message);
   }
@@ -53,7 +54,7 @@ export class Client {
         // Kept as well as thrown: discovery wraps a fetcher's error in its own, which names another setting.
         this.refused ??= new PreflightError(
           `the participant refused the harness's token (${method} ${path.split('?')[0]} answered 401): ${tokenFix(s)}`,
-          2,
+          EXIT.badSetting,
         );
         throw this.refused;
       }
@@ -98,17 +99,17 @@ export function unknownUser(s: Settings, what: string): PreflightError {
     case 'static':
       return new PreflightError(
         `the user of LEDGER_TOKEN is not a user of this participant (${answered}): set LEDGER_TOKEN to a token of one of its users`,
-        2,
+        EXIT.badSetting,
       );
     case 'oauth2':
       return new PreflightError(
         `the user the IdP's token names is not a user of this participant (${answered}): create it there, or check LEDGER_OAUTH_CLIENT_ID`,
-        2,
+        EXIT.badSetting,
       );
     default:
       return new PreflightError(
         `LEDGER_USER=${s.user} is not a user of this participant (${answered}): set LEDGER_USER to one of its users`,
-        2,
+        EXIT.badSetting,
       );
   }
 }

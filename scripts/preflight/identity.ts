@@ -19,6 +19,8 @@ import { loadSettings, type DiscoverableSetting, type Settings } from '../../cor
 import { tokenProviderFor } from '../../core/token-providers';
 import { Client, PING_PACKAGE, PreflightError, tokenFix, type Env } from './client';
 import { checkPartyRights } from './rights';
+import { EXIT } from '../../core/exit-codes';
+import { PATHS } from '../../core/api-paths';
 
 /** One identity value as the run-information block and reports/target.json show it. */
 export interface IdentityValue {
@@ -88,9 +90,13 @@ export async function resolveIdentity(
   } catch (e) {
     if (client.refused) throw client.refused;
     if (e instanceof PreflightError) throw e;
-    if (e instanceof DiscoveryError) throw new PreflightError(e.message, client.lost ? 4 : 2);
+    if (e instanceof DiscoveryError)
+      throw new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
     if (e instanceof TransportFailure)
-      throw new PreflightError(`the target stopped answering during discovery: ${e.message}`, 4);
+      throw new PreflightError(
+        `the target stopped answering during discovery: ${e.message}`,
+        EXIT.targetDown,
+      );
     throw e;
   } finally {
     await client.close();
@@ -112,14 +118,14 @@ async function askParticipantId(client: Client, s: Settings, env: Env): Promise<
           // audience form (a custom target-audience) is rarer, and refuses the same way.
           `the participant refused the harness's token on GET ${PARTICIPANT_ID_PATH} (${res.status}): most likely its signature, ${tokenFix(s)}; or, if the participant takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE)`
         : `the participant refused the token on GET ${PARTICIPANT_ID_PATH} (${res.status}): ${tokenFix(s)}`,
-      2,
+      EXIT.badSetting,
     );
   }
   const id = res.status === 200 ? participantIdOf(res.body) : undefined;
   if (id === undefined)
     throw new PreflightError(
       `GET ${PARTICIPANT_ID_PATH} answered ${res.status} without a participant id: set LEDGER_PARTICIPANT_ID`,
-      2,
+      EXIT.badSetting,
     );
   const form = bootstrap ? ', with a scope-form token' : '';
   return { value: id, source: `discovered via GET ${PARTICIPANT_ID_PATH}${form}` };
@@ -145,7 +151,7 @@ async function pingUsable(
     ? on.length > 0
     : current.synchronizerId === undefined || on.includes(current.synchronizerId);
   return usable
-    ? { usable, source: `picked: ${PING_PACKAGE} is vetted, discovered via POST /v2/package-vetting/list` }
+    ? { usable, source: `picked: ${PING_PACKAGE} is vetted, discovered via POST ${PATHS.vettingList}` }
     : { usable, source: `default: ${PING_PACKAGE} is not vetted here (auto-load-dar off?)` };
 }
 

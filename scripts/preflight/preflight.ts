@@ -20,6 +20,7 @@ import {
   timeAnswers,
 } from './checks';
 import { chooseTimeoutScale, timeoutScaleLine } from '../run/pace';
+import { PATHS } from '../../core/api-paths';
 
 const HELP = `Usage: npm run preflight
 What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
@@ -86,7 +87,7 @@ async function readyLines(
   const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
   return [
     ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
-    ['version', caps.version ?? `unknown (GET /v2/version: ${version.problem ?? 'no version string'})`],
+    ['version', caps.version ?? `unknown (GET ${PATHS.version}: ${version.problem ?? 'no version string'})`],
     ['token', `accepted (${s.auth.kind})${life ? `; ${life}` : ''}`],
     ...(resolution?.identity ?? []).map((v): [string, string] => [v.setting, `${v.value} (${v.source})`]),
     ['rights', `${resolved.user} acts as and reads as every configured party`],

@@ -7,8 +7,10 @@ import { partiesFromRights, type Fetcher } from '../../core/discovery';
 import type { Settings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
 import { parse, PreflightError, type Client } from './client';
+import { EXIT } from '../../core/exit-codes';
+import { PATHS } from '../../core/api-paths';
 
-const rightsPath = (user: string): string => `/v2/users/${encodeURIComponent(user)}/rights`;
+const rightsPath = PATHS.userRights;
 
 /** Which of the party settings were given (not discovered from the user's rights, so not right by making). */
 export interface GivenParties {
@@ -30,30 +32,33 @@ export async function checkPartyRights(
   if (res.status === 403 || res.status === 404)
     throw new PreflightError(
       `GET ${path} answered ${res.status}: the token's user is not ${s.user} (or it is unknown here): set LEDGER_USER to the token's user`,
-      2,
+      EXIT.badSetting,
     );
   if (res.status !== 200)
-    throw new PreflightError(`GET ${path} answered ${res.status}: set LEDGER_ACT_AS and LEDGER_READ_AS`, 2);
+    throw new PreflightError(
+      `GET ${path} answered ${res.status}: set LEDGER_ACT_AS and LEDGER_READ_AS`,
+      EXIT.badSetting,
+    );
   const rights = partiesFromRights(res.body);
   if (given.actAs) {
     const noAct = s.actAs.find((p) => !rights.actAs.includes(p));
     if (noAct !== undefined && rights.actAs.length > 0)
       throw new PreflightError(
         `LEDGER_ACT_AS names ${noAct}, which user ${s.user} may not act as (GET ${path}): set LEDGER_ACT_AS to parties it acts as (${rights.actAs.join(',')}), or grant the right`,
-        2,
+        EXIT.badSetting,
       );
   }
   if (s.actAs.length === 0 || rights.actAs.length === 0)
     throw new PreflightError(
       `user ${s.user} has no CanActAs right (GET ${path}): grant one, or set LEDGER_USER to a user that has`,
-      2,
+      EXIT.badSetting,
     );
   const readable = [...rights.actAs, ...rights.readAs];
   const noRead = given.readAs ? s.readAs.find((p) => !readable.includes(p)) : undefined;
   if (noRead !== undefined)
     throw new PreflightError(
       `LEDGER_READ_AS names ${noRead}, which user ${s.user} may not read as (GET ${path}): set LEDGER_READ_AS to parties it reads as (${rights.readAs.join(',') || 'none'}; none is allowed), or grant the right`,
-      2,
+      EXIT.badSetting,
     );
   return rights;
 }
@@ -64,7 +69,7 @@ export async function checkRights(fetcher: Fetcher, s: Settings): Promise<void> 
   if ([...rights.actAs, ...rights.readAs].includes(s.unauthorizedParty))
     throw new PreflightError(
       `user ${s.user} has a right for LEDGER_UNAUTHORIZED_PARTY=${s.unauthorizedParty} (GET ${rightsPath(s.user)}): set it to a party the user has no right for, or leave it unset`,
-      2,
+      EXIT.badSetting,
     );
 }
 
@@ -83,7 +88,7 @@ export async function checkSecondUser(client: Client, s: Settings): Promise<void
   if (res.status === 401 || res.status === 403 || res.status === 404)
     throw new PreflightError(
       `LEDGER_SECOND_USER=${user} is not a user of this participant (GET ${path} with a token for it answered ${res.status}: an unknown or deactivated user): set LEDGER_SECOND_USER to a user with the act-as rights of ${s.user}, ${unset}`,
-      2,
+      EXIT.badSetting,
     );
   // Another answer (user management switched off, a proxy's error) says nothing of the user: the run's rule
   // then ends as a set-up verdict if the participant refuses the user, never as a failure of the participant.
@@ -93,6 +98,6 @@ export async function checkSecondUser(client: Client, s: Settings): Promise<void
   if (noAct !== undefined)
     throw new PreflightError(
       `LEDGER_SECOND_USER=${user} may not act as ${noAct} (GET ${path}): set LEDGER_SECOND_USER to a user that acts as every LEDGER_ACT_AS party, grant it the right, ${unset}`,
-      2,
+      EXIT.badSetting,
     );
 }

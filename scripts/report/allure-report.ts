@@ -37,11 +37,13 @@ import {
   type VerdictOfTest,
 } from '../../reporters/allure-results';
 import type { FingerprintChange } from '../../reporters/fingerprint';
+import { PROJECT_ROOT, reportsDir } from '../../core/reports-dir';
+import { EXIT } from '../../core/exit-codes';
 
-export const ROOT = resolve(__dirname, '..', '..');
+export const ROOT = PROJECT_ROOT;
 
 /** Every path of a run's reports, under `reports` (default reports/, or LEDGER_REPORTS_DIR). */
-export function reportPaths(reports = process.env.LEDGER_REPORTS_DIR || join(ROOT, 'reports')) {
+export function reportPaths(reports = reportsDir()) {
   const dir = resolve(ROOT, reports);
   return {
     dir,
@@ -181,7 +183,7 @@ export async function buildAllureReport(paths = reportPaths()): Promise<number> 
     await generate(paths.results, staging, historyPath);
   } catch (e) {
     process.stderr.write(`report: Allure could not build the report: ${(e as Error).message}\n`);
-    return 1;
+    return EXIT.failed;
   } finally {
     if (historyPath !== paths.history) rmSync(historyPath, { force: true });
   }
@@ -198,7 +200,7 @@ export async function buildAllureReport(paths = reportPaths()): Promise<number> 
         `report: ${relative(ROOT, file)} references ${refs.join(', ')} (it must work offline)\n`,
       );
     }
-    return 1;
+    return EXIT.failed;
   }
   const rel = (p: string) => relative(process.cwd(), p) || '.';
   process.stdout.write(

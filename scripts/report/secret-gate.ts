@@ -13,9 +13,11 @@ import { loadDotenv, settings, type Settings } from '../../core/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../../reporters/secret-scan';
 import { privateKeyText, secretValues } from '../../core/secrets';
 import { recordedReporters, reporterOutputs } from '../../core/report-outputs';
+import { EXIT } from '../../core/exit-codes';
+import { DEFAULT_REPORTS_DIR, reportsDir, reportsMoved } from '../../core/reports-dir';
 
 const ROOT = resolve(__dirname, '..', '..');
-export const SECRET_GATE_EXIT = 3;
+export const SECRET_GATE_EXIT = EXIT.secretFound;
 
 type Env = Record<string, string | undefined>;
 
@@ -63,22 +65,22 @@ function outermost(paths: string[]): string[] {
  */
 export function gateDirs(
   env: Env = process.env,
-  reporters: readonly ReporterDescription[] = recordedReporters(resolve(ROOT, 'reports')),
+  reporters: readonly ReporterDescription[] = recordedReporters(DEFAULT_REPORTS_DIR),
 ): { dirs: string[]; exclude: string[] } {
-  if (env.LEDGER_REPORTS_DIR)
+  if (reportsMoved(env))
     return {
-      dirs: outermost([resolve(ROOT, env.LEDGER_REPORTS_DIR), ...reporterOutputs([], env)]),
+      dirs: outermost([reportsDir(env), ...reporterOutputs([], env)]),
       exclude: [],
     };
   return {
     dirs: outermost([
-      resolve(ROOT, 'reports'),
+      DEFAULT_REPORTS_DIR,
       resolve(ROOT, 'test-results'),
       resolve(ROOT, 'playwright-report'),
       resolve(ROOT, 'blob-report'),
       ...reporterOutputs(reporters, env),
     ]),
-    exclude: [resolve(ROOT, 'reports', 'selftest'), resolve(ROOT, 'test-results', 'selftest')],
+    exclude: [resolve(DEFAULT_REPORTS_DIR, 'selftest'), resolve(ROOT, 'test-results', 'selftest')],
   };
 }
 

@@ -12,16 +12,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
-import { loadDotenv, newRunId } from '../../core/settings';
-import { interfaceDocTemplate } from '../../core/interface-doc';
+import { ensureRunId, loadDotenv } from '../../core/settings';
 import { buildAllureReport, preloadAllureOnResults, reportPaths, ROOT } from '../report/allure-report';
 import { settingsOrExit } from './settings-check';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
 import { ShardError, shardArgs, shardRunId } from '../shard/shard';
 import { runExitCode } from './target-down';
 import { runShard } from '../shard/shard-run';
-import { EMBEDDED_SANDBOX_ENV, publishSandbox } from './embedded-sandbox';
+import { publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { EXIT } from '../../core/exit-codes';
+import { reportsMoved } from '../../core/reports-dir';
+import { handOff } from '../../core/run-context';
 
 answerHelp(`Usage: npm run conformance [-- <Playwright test arguments>]
 Runs the conformance suite against LEDGER_BASE_URL (the in-process sandbox when it is unset): the global setup
@@ -41,35 +43,29 @@ if (!process.argv.slice(2).some((a) => a.startsWith('--shard'))) {
     rmSync(p, { recursive: true, force: true });
   }
 }
+// Every setting, LEDGER_INTERFACE_DOC_URL and LEDGER_TAGS included: a wrong one stops the run here.
 const s = settingsOrExit();
-try {
-  interfaceDocTemplate();
-} catch (e) {
-  process.stderr.write(`ledger-conformance: ${(e as Error).message}\n`);
-  process.exit(2);
-}
 // One run id for the whole run; playwright.config.ts keeps it and the workers inherit it.
-process.env.LEDGER_RUN_ID ||= newRunId();
+const runId = ensureRunId();
 
 // --shard=i/n: one part of the run, merged later with `npm run merge` (scripts/shard/shard-run.ts).
 let sharding: ReturnType<typeof shardArgs>;
 try {
   sharding = shardArgs(process.argv.slice(2));
-  if (sharding.shard) shardRunId(process.env.LEDGER_RUN_ID, sharding.shard);
+  if (sharding.shard) shardRunId(runId, sharding.shard);
 } catch (e) {
   if (!(e instanceof ShardError)) throw e;
   process.stderr.write(`ledger-conformance: ${e.message}\n`);
-  process.exit(2);
+  process.exit(EXIT.badSetting);
 }
 if (sharding.shard) {
   const { shard, config, rest } = sharding;
-  process.exit(runShard(s, shard, config, rest, process.env.LEDGER_RUN_ID));
+  process.exit(runShard(s, shard, config, rest, runId));
 }
 
 // allure-playwright appends to its results folder and Allure never cleans its output: start from nothing.
 rmSync(paths.results, { recursive: true, force: true });
-if (!process.env.LEDGER_REPORTS_DIR)
-  rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
+if (!reportsMoved()) rmSync(join(ROOT, 'test-results', 'conformance'), { recursive: true, force: true });
 
 /** Runs Playwright; resolves to its exit code (1 when it ended by a signal). */
 function playwrightTest(args: string[]): Promise<number> {
@@ -84,13 +80,13 @@ function playwrightTest(args: string[]): Promise<number> {
  * Without LEDGER_BASE_URL, the in-process sandbox starts in this process while Playwright starts: tsx loads
  * its fifty modules in a fraction of the time Playwright's Babel transform takes on a cold machine, and its
  * requests are served beside the runner rather than on the runner's thread, which also runs the reporters.
- * The global setup waits for it (EMBEDDED_SANDBOX_ENV); `npx playwright test` alone starts one in the runner.
+ * The global setup waits for it (the run context's embeddedSandbox); `npx playwright test` alone starts one in the runner.
  */
 function embeddedSandboxFile(): { file: string; dir: string } | undefined {
   if (s.baseUrl !== undefined) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-sandbox-'));
   const file = join(dir, 'sandbox.json');
-  process.env[EMBEDDED_SANDBOX_ENV] = file;
+  handOff({ embeddedSandbox: file });
   return { file, dir };
 }
 

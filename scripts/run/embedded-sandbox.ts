@@ -1,10 +1,11 @@
 // The in-process sandbox of a conformance run without LEDGER_BASE_URL, on 127.0.0.1, port 0: started by `npm
 // run conformance` in its own process while Playwright starts (scripts/run/conformance.ts) and handed to the
-// global setup through EMBEDDED_SANDBOX_ENV, or by the global setup in the runner when Playwright runs alone.
+// global setup through the run context (core/run-context.ts), or by the global setup in the runner when Playwright runs alone.
 // Only runner-side scripts import this file, and the sandbox is loaded only when started.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { awaitFile, publishJson } from './file-handoff';
+import { RUN_CONTEXT, runContext } from '../../core/run-context';
 
 export interface EmbeddedSandbox {
   url: string;
@@ -50,7 +51,7 @@ export async function startSandbox(): Promise<EmbeddedSandbox> {
  * Where `npm run conformance` publishes the sandbox it starts beside Playwright (a JSON file, in a folder of
  * its own): its URL, mode and faults, or why it could not start. Unset when the runner starts its own.
  */
-export const EMBEDDED_SANDBOX_ENV = 'LEDGER_EMBEDDED_SANDBOX';
+export const EMBEDDED_SANDBOX_ENV = RUN_CONTEXT.embeddedSandbox;
 
 interface Published {
   url?: string;
@@ -75,7 +76,7 @@ export async function publishSandbox(file: string): Promise<EmbeddedSandbox | un
 
 /** The sandbox published for this run, once it is up; undefined when none is (the runner starts its own). */
 export async function embeddedSandbox(): Promise<EmbeddedSandbox | undefined> {
-  const file = process.env[EMBEDDED_SANDBOX_ENV];
+  const file = runContext().embeddedSandbox;
   if (!file) return undefined;
   await awaitFile(file);
   const { url, mode, faults, error } = JSON.parse(readFileSync(file, 'utf8')) as Published;

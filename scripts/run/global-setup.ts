@@ -1,6 +1,6 @@
 // Playwright global setup of the conformance run: resolves the target — LEDGER_BASE_URL, or the in-process
 // sandbox (the one `npm run conformance` started beside Playwright, or one built here:
-// scripts/run/embedded-sandbox.ts), handed to the workers through LEDGER_RESOLVED_BASE_URL — reads its
+// scripts/run/embedded-sandbox.ts), handed to the workers through the run context (core/run-context.ts) — reads its
 // /v2/version once, prints the run-information block and leaves reports/target.json for the reporters.
 // Against a real participant it first asks for the identity settings left unset and runs the preflight checks
 // (scripts/preflight/checks.ts): a check that fails stops the run with one line (exit 2, or 4: target gone).
@@ -9,17 +9,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { resolve } from 'node:path';
-import {
-  DISCOVERED_ENV,
-  displayUrl,
-  MEASURED_TIMEOUT_SCALE_ENV,
-  settings,
-  type Settings,
-} from '../../core/settings';
+import { displayUrl, settings, type Settings } from '../../core/settings';
 import { announceClearCredentials } from '../../core/cleartext';
-import { capabilitiesOf, RESOLVED_BASE_URL_ENV } from '../../core/target-info';
-import { interfaceDocTemplate } from '../../core/interface-doc';
-import { UNREACHABLE_ENV } from '../../core/target-lost';
+import { capabilitiesOf } from '../../core/target-info';
+import { handOff } from '../../core/run-context';
 import {
   checkIdentities,
   preflight,
@@ -32,16 +25,24 @@ import {
   type IdentityValue,
   type VersionRead,
 } from '../preflight/checks';
-import { chooseTimeoutScale, timeoutScaleLine, workersLine, type AnswerTimes } from './pace';
-import { selectionWrites } from '../../rules/selection';
+import {
+  chooseTimeoutScale,
+  timeoutScaleLine,
+  workersLine,
+  type AnswerTimes,
+  type TimeoutScaleChoice,
+} from './pace';
+import { selectionWrites } from '../../core/selection';
 import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { vettingSize } from './vetting-size';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from '../history/baseline';
 import { plainErrorSnippets } from '../../plumbing/plain-snippets';
+import { EXIT } from '../../core/exit-codes';
+import { reportsDir } from '../../core/reports-dir';
+import { PATHS } from '../../core/api-paths';
 
-// LEDGER_REPORTS_DIR: the mutation runner gives every child run its own folder.
-const REPORTS = process.env.LEDGER_REPORTS_DIR || resolve(__dirname, '..', '..', 'reports');
+const REPORTS = reportsDir();
 
 /** The run-information label of an identity setting (short: the block's labels are 14 columns). */
 const IDENTITY_LABEL: Record<IdentityValue['setting'], string> = {
@@ -70,54 +71,83 @@ export function authLine(s: Settings): string {
   return `${s.auth.kind}${form}, user ${s.userExplicit || form ? s.user : '(from the token)'}${life ? `; ${life}` : ''}`;
 }
 
-export default async function globalSetup(config?: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  // In the runner: with no terminal to show them (CI, a log file, the bench) the colours Playwright puts on every
-  // error snippet are dropped anyway, yet each one tokenises the whole spec file (and first loads Babel for it).
-  if (!process.stdout.isTTY && !process.env.FORCE_COLOR) plainErrorSnippets();
-  let s: Settings = settings();
-  interfaceDocTemplate(); // a wrong LEDGER_INTERFACE_DOC_URL stops the run before any test
-  announceClearCredentials(s); // before the preflight sends the first of them
-  let baseUrl = s.baseUrl;
-  let sandbox: EmbeddedSandbox | undefined;
-  if (baseUrl === undefined) {
-    sandbox = (await embeddedSandbox()) ?? (await startSandbox());
-    baseUrl = sandbox.url;
-    process.env[RESOLVED_BASE_URL_ENV] = baseUrl;
-  }
-  let version: VersionRead;
+/** What the global setup learned of the target before the run-information block. */
+interface Resolved {
+  s: Settings;
+  baseUrl: string;
+  sandbox: EmbeddedSandbox | undefined;
+  version: VersionRead;
+  identity: IdentityValue[] | undefined;
+  times: AnswerTimes | undefined;
+}
+
+/** The target: LEDGER_BASE_URL, or the in-process sandbox (`npm run conformance`'s, or one started here). */
+async function resolveTarget(
+  s: Settings,
+): Promise<{ baseUrl: string; sandbox: EmbeddedSandbox | undefined }> {
+  if (s.baseUrl !== undefined) return { baseUrl: s.baseUrl, sandbox: undefined };
+  const sandbox = (await embeddedSandbox()) ?? (await startSandbox());
+  handOff({ resolvedBaseUrl: sandbox.url });
+  return { baseUrl: sandbox.url, sandbox };
+}
+
+/**
+ * A real participant: ask for the identity settings left unset, hand them to the workers (they re-read their
+ * settings from process.env), and run the preflight checks, so a run that nothing could pass stops here with
+ * one line instead of a page of red tests. Unless LEDGER_TIMEOUT_SCALE is set, how long the participant takes to
+ * answer sets the timeouts.
+ */
+async function checkParticipant(
+  given: Settings,
+  baseUrl: string,
+): Promise<Pick<Resolved, 's' | 'version' | 'identity' | 'times'>> {
+  let s = given;
+  const checked = await preflight(s, baseUrl);
   let identity: IdentityValue[] | undefined;
-  let times: AnswerTimes | undefined;
-  try {
-    if (sandbox) {
-      version = await readVersion(baseUrl, s);
-      // The identity settings may override the development defaults: a wrong one stops the run here too.
-      await checkIdentities(s, baseUrl);
-    } else {
-      // A real participant: ask for the identity settings left unset, hand them to the workers (they re-read
-      // their settings from process.env, as LEDGER_RESOLVED_BASE_URL), and run the preflight checks, so a run
-      // that nothing could pass stops here with one line instead of a page of red tests.
-      const checked = await preflight(s, baseUrl);
-      version = checked.version;
-      if (checked.resolution) {
-        Object.assign(process.env, checked.resolution.env);
-        // A failed test's rerun command names the settings given, not these: a rerun asks for them again.
-        process.env[DISCOVERED_ENV] = Object.keys(checked.resolution.env).join(',');
-        identity = checked.resolution.identity;
-        s = checked.resolution.settings;
-      }
-      // Unless LEDGER_TIMEOUT_SCALE is set, how long the participant takes to answer sets the timeouts.
-      if (!s.timeoutScaleExplicit && !version.unreachable)
-        times = await timeAnswers(
+  if (checked.resolution) {
+    Object.assign(process.env, checked.resolution.env);
+    // A failed test's rerun command names the settings given, not these: a rerun asks for them again.
+    handOff({ discovered: Object.keys(checked.resolution.env).join(',') });
+    identity = checked.resolution.identity;
+    s = checked.resolution.settings;
+  }
+  const times =
+    !s.timeoutScaleExplicit && !checked.version.unreachable
+      ? await timeAnswers(
           s,
           baseUrl,
           selectionWrites() || 'the selection creates nothing, all its rules @readonly',
-        );
-    }
+        )
+      : undefined;
+  return { s, version: checked.version, identity, times };
+}
+
+/** The in-process sandbox: its version, and the identity settings that override its development defaults. */
+async function checkSandbox(s: Settings, baseUrl: string): Promise<VersionRead> {
+  const version = await readVersion(baseUrl, s);
+  await checkIdentities(s, baseUrl);
+  return version;
+}
+
+/** The checks before any test; a failed one ends the process with its one line and exit code. */
+async function checkTarget(given: Settings): Promise<Resolved> {
+  const { baseUrl, sandbox } = await resolveTarget(given);
+  try {
+    if (sandbox)
+      return {
+        s: given,
+        baseUrl,
+        sandbox,
+        version: await checkSandbox(given, baseUrl),
+        identity: undefined,
+        times: undefined,
+      };
+    return { baseUrl, sandbox, ...(await checkParticipant(given, baseUrl)) };
   } catch (e) {
     if (!(e instanceof PreflightError)) throw e;
     process.stderr.write(`ledger-conformance: ${e.message}\n`);
     // A target that stopped answering leaves its trace: a shard's merge then names it instead of a missing shard.
-    if (e.exitCode === 4)
+    if (e.exitCode === EXIT.targetDown)
       writeTarget({
         baseUrl: displayUrl(baseUrl),
         startedAt: new Date().toISOString(),
@@ -125,86 +155,140 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
       });
     process.exit(e.exitCode);
   }
-  const { document, problem, unreachable } = version;
-  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
+}
+
+/** The timeout scale the workers use: handed to them, as they read their settings from their environment. */
+function chooseAndHandPace(r: Resolved): TimeoutScaleChoice {
   const pace = chooseTimeoutScale(
-    s,
-    times,
-    sandbox ? 'the in-process sandbox: nothing to measure' : 'the target did not answer',
+    r.s,
+    r.times,
+    r.sandbox ? 'the in-process sandbox: nothing to measure' : 'the target did not answer',
   );
-  // The workers read their settings from the environment they start with (playwright.config.ts' timeouts too).
-  if (pace.measured) process.env[MEASURED_TIMEOUT_SCALE_ENV] = String(pace.scale);
-  else delete process.env[MEASURED_TIMEOUT_SCALE_ENV];
+  handOff({ measuredTimeoutScale: pace.measured ? String(pace.scale) : undefined });
+  return pace;
+}
+
+/** What the run-information block and target.json say, gathered once. */
+interface RunInfo {
+  caps: ReturnType<typeof capabilitiesOf>;
+  controlRoute: boolean;
+  pace: TimeoutScaleChoice;
+  vetting: Awaited<ReturnType<typeof vettingSize>> | undefined;
+  expectations: ReturnType<typeof expectationsInfo>;
+}
+
+async function gatherInfo(r: Resolved): Promise<RunInfo> {
+  const { s, baseUrl } = r;
+  const { document, unreachable } = r.version;
+  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
+  const pace = chooseAndHandPace(r);
   const caps = capabilitiesOf(document);
   const vetting = unreachable
     ? undefined
     : await vettingSize(s, baseUrl, caps.limits.maxVettedPackagesPageSize);
-  const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
   const expectations = expectationsInfo(s.expectations, caps.version, undefined, s.fileDirs);
-  const lines: [string, string][] = [
+  return { caps, controlRoute, pace, vetting, expectations };
+}
+
+/** The run-information block's lines. */
+function infoLines(r: Resolved, info: RunInfo, config: FullConfig | undefined): [string, string][] {
+  const { s, baseUrl, sandbox, identity } = r;
+  const { problem, unreachable } = r.version;
+  const { caps } = info;
+  const target = sandbox ? `in-process sandbox ${baseUrl} (mode ${sandbox.mode})` : displayUrl(baseUrl);
+  return [
     ['target', target],
-    ['version', caps.version ?? `unknown (GET /v2/version: ${problem ?? 'no version string'})`],
+    ['version', caps.version ?? `unknown (GET ${PATHS.version}: ${problem ?? 'no version string'})`],
     ['auth', authLine(s)],
-    ...(vetting ? [['vetting', vetting.line] as [string, string]] : []),
+    ...(info.vetting ? [['vetting', info.vetting.line] as [string, string]] : []),
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
-    ['timeout scale', timeoutScaleLine(pace)],
-    ['expectations', expectationsLine(expectations)],
+    ['timeout scale', timeoutScaleLine(info.pace)],
+    ['expectations', expectationsLine(info.expectations)],
     ['workers', workersLine(config?.workers, s)],
     ['run id', s.runId ?? '(none: ids use "local")'],
     // The promise a production run is made under (core/inert.ts); the fixtures stop any submission that breaks it.
     ...(selectionWrites() ? [] : [READ_ONLY_LINE]),
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
-    ...(unreachable ? [] : skipForecast(s, caps.version, controlRoute)).map((k): [string, string] => [
+    ...(unreachable ? [] : skipForecast(s, caps.version, info.controlRoute)).map((k): [string, string] => [
       'will skip',
       `${k.rules}: ${k.reason}`,
     ]),
   ];
+}
+
+function printInfo(lines: [string, string][]): void {
   process.stdout.write(
     ['', 'ledger-conformance run', ...lines.map(([k, v]) => `  ${k.padEnd(14)}${v}`), ''].join('\n') + '\n',
   );
-  if (unreachable) {
-    // No test can say anything: each ends at set-up as inconclusive (core/target-lost.ts), in seconds, and
-    // the reports are still written; `npm run conformance` exits with its own code for a target that is down.
-    process.env[UNREACHABLE_ENV] = unreachable.cause;
-    process.stderr.write(
-      `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(baseUrl)} cannot be reached: ${unreachable.cause}; ` +
-        `${unreachable.check}. No test is run: every rule is inconclusive.\n`,
-    );
-  }
-  const shownUrl = sandbox ? 'in-process sandbox' : displayUrl(baseUrl);
-  // A named baseline that this target does not have: say so now, not after the run.
+}
+
+/**
+ * No test can say anything: each ends at set-up as inconclusive (core/target-lost.ts), in seconds, and the
+ * reports are still written; `npm run conformance` exits with its own code for a target that is down.
+ */
+function announceUnreachable(r: Resolved): void {
+  const { unreachable } = r.version;
+  if (!unreachable) return;
+  handOff({ unreachable: unreachable.cause });
+  process.stderr.write(
+    `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(r.baseUrl)} cannot be reached: ${unreachable.cause}; ` +
+      `${unreachable.check}. No test is run: every rule is inconclusive.\n`,
+  );
+}
+
+/** A named baseline that this target does not have: say so now, not after the run. */
+function checkBaseline(shownUrl: string, s: Settings): void {
   const missing = compareWithProblem(resolve(REPORTS, 'history'), {
     baseUrl: shownUrl,
     participantId: s.participantId,
   });
-  if (missing !== undefined) {
-    process.stderr.write(`ledger-conformance: ${missing}\n`);
-    process.exit(2);
-  }
-  const info = {
+  if (missing === undefined) return;
+  process.stderr.write(`ledger-conformance: ${missing}\n`);
+  process.exit(EXIT.badSetting);
+}
+
+/** reports/target.json: what the reporters know of the target. */
+function targetInfo(r: Resolved, info: RunInfo, shownUrl: string) {
+  const { s, sandbox, identity } = r;
+  return {
     baseUrl: shownUrl,
     participantId: s.participantId,
-    version: caps.version,
-    features: (document as { features?: unknown } | undefined)?.features,
+    version: info.caps.version,
+    features: (r.version.document as { features?: unknown } | undefined)?.features,
     runId: s.runId,
     seed: s.seed ?? 'per test',
-    timeoutScale: pace.scale,
-    timeoutScaleSource: pace.source,
-    vettingEntries: vetting?.entries,
+    timeoutScale: info.pace.scale,
+    timeoutScaleSource: info.pace.source,
+    vettingEntries: info.vetting?.entries,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
     // Read by the rule matrix: an unreachable run is no capability change and leaves the fingerprint alone.
-    unreachable: unreachable?.cause,
+    unreachable: r.version.unreachable?.cause,
     // For the report's environment block: a deliberately broken sandbox must be visible there.
     sandbox: sandbox ? { url: sandbox.url, mode: sandbox.mode, faults: sandbox.faults } : undefined,
     // Against a real participant: every identity value and its source (a setting, or discovered via …).
     identity:
       identity && Object.fromEntries(identity.map((v) => [v.setting, { value: v.value, source: v.source }])),
     // The expectations layers and entries, for the report's expired and stale lists.
-    expectations,
+    expectations: info.expectations,
   };
-  writeTarget(info);
+}
+
+export default async function globalSetup(config?: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  // In the runner: with no terminal to show them (CI, a log file, the bench) the colours Playwright puts on every
+  // error snippet are dropped anyway, yet each one tokenises the whole spec file (and first loads Babel for it).
+  if (!process.stdout.isTTY && !process.env.FORCE_COLOR) plainErrorSnippets();
+  const given = settings(); // every setting validated, LEDGER_INTERFACE_DOC_URL included
+  announceClearCredentials(given); // before the preflight sends the first of them
+  const r = await checkTarget(given);
+  const info = await gatherInfo(r);
+  printInfo(infoLines(r, info, config));
+  announceUnreachable(r);
+  const shownUrl = r.sandbox ? 'in-process sandbox' : displayUrl(r.baseUrl);
+  checkBaseline(shownUrl, r.s);
+  writeTarget(targetInfo(r, info, shownUrl));
+  const sandbox = r.sandbox;
   return sandbox ? () => sandbox.close() : undefined;
 }
 

@@ -2,6 +2,7 @@
 // scripts/run/conformance.ts: the harness's settings and, when the sandbox runs in-process, the sandbox's.
 // One message, exit code 2.
 import { loadSettings, SettingsError, type Settings } from '../../core/settings';
+import { EXIT } from '../../core/exit-codes';
 
 /** Validates the settings; throws SettingsError with the one message to print. */
 export function validateRunSettings(env: Record<string, string | undefined> = process.env): Settings {
@@ -27,6 +28,6 @@ export function settingsOrExit(env: Record<string, string | undefined> = process
   } catch (e) {
     if (!(e instanceof SettingsError)) throw e;
     process.stderr.write(`ledger-conformance: ${e.message}\n`);
-    process.exit(2);
+    process.exit(EXIT.badSetting);
   }
 }

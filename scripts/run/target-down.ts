@@ -5,10 +5,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { displayUrl } from '../../core/settings';
 import { readJsonFile } from '../../reporters/allure-results';
+import { EXIT } from '../../core/exit-codes';
 
-export const TARGET_DOWN_EXIT = 4;
+export const TARGET_DOWN_EXIT = EXIT.targetDown;
 /** A setting is wrong: the exit code of a run stopped by one, and of one whose only trouble was one. */
-export const SETTING_EXIT = 2;
+export const SETTING_EXIT = EXIT.badSetting;
 
 /** Verdicts that say something is wrong besides the target being gone. */
 const WORSE = new Set(['fail', 'unexpected-pass', 'harness-defect']);

@@ -5,10 +5,11 @@
 // even when the shards ran on other machines.
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { MERGE_TEST_DIR_ENV } from './shard';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
+import { runContext } from '../../core/run-context';
 
-const out = process.env.LEDGER_REPORTS_DIR;
-const testDir = process.env[MERGE_TEST_DIR_ENV];
+const out = reportsMoved() ? reportsDir() : undefined;
+const testDir = runContext().mergeTestDir;
 if (!out || !testDir)
   throw new Error('scripts/shard/merge.config.ts runs through `npm run merge`, not alone');
 

@@ -22,7 +22,6 @@ import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
 import { runExitCode, TARGET_DOWN_EXIT, targetDownLine } from '../run/target-down';
 import {
   blobInfo,
-  MERGE_TEST_DIR_ENV,
   ShardError,
   shardName,
   shardPaths,
@@ -31,6 +30,8 @@ import {
   type ShardMeta,
 } from './shard';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { childContext } from '../../core/run-context';
+import { EXIT } from '../../core/exit-codes';
 
 const rel = (p: string) => relative(process.cwd(), p) || '.';
 
@@ -191,7 +192,7 @@ export async function merge(): Promise<number> {
   const matrix = readJsonFile<{ status?: string; targetLost?: string }>(paths.matrix);
   const testsStatus = runExitCode(paths.matrix, matrix?.status === 'passed' ? 0 : 1, s.failOn);
   if (leaks.length > 0) return SECRET_GATE_EXIT;
-  if (mergeStatus !== 0) return 1;
+  if (mergeStatus !== 0) return EXIT.failed;
   if (testsStatus === TARGET_DOWN_EXIT) {
     const target = plan.shards.find((x) => x.target)?.target?.baseUrl ?? s.baseUrl;
     process.stderr.write(`${targetDownLine(target, matrix!.targetLost!, 'every rule is inconclusive')}\n`);
@@ -216,7 +217,7 @@ function unmergeable(e: ShardError, s: Settings, reportsDir: string): number {
     process.stderr.write(`${targetDownLine(target, targetDown!, consequence)}\n`);
   } else process.stderr.write(`merge: ${e.message.split('\n').join('\nmerge: ')}\n`);
   // The gate still reads what is there: a leak is the more important news.
-  return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : 1;
+  return secretGate(s).length > 0 ? SECRET_GATE_EXIT : down ? TARGET_DOWN_EXIT : EXIT.failed;
 }
 
 function announce(plan: MergePlan): void {
@@ -244,7 +245,7 @@ function replay(blobDir: string, reportsDir: string, testDir: string): number {
     {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, LEDGER_REPORTS_DIR: reportsDir, [MERGE_TEST_DIR_ENV]: testDir },
+      env: { ...process.env, ...childContext({ reportsDir, mergeTestDir: testDir }) },
     },
   );
   cleanBlobDir(blobDir);

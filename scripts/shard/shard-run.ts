@@ -13,15 +13,9 @@ import { dirname, join, relative } from 'node:path';
 import type { Settings } from '../../core/settings';
 import { reportPaths, ROOT } from '../report/allure-report';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
-import {
-  SHARD_BASE_CONFIG_ENV,
-  SHARD_ENV,
-  shardPaths,
-  shardRunId,
-  type Shard,
-  type ShardMeta,
-} from './shard';
+import { shardPaths, shardRunId, type Shard, type ShardMeta } from './shard';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { childContext } from '../../core/run-context';
 import { shardExitCode, shardTargetDown } from '../run/target-down';
 
 export function runShard(
@@ -59,9 +53,11 @@ export function runShard(
         ...process.env,
         LEDGER_RUN_ID: ownRunId,
         // The global setup writes target.json, the shard config everything else, into the shard's folder.
-        LEDGER_REPORTS_DIR: paths.dir,
-        [SHARD_ENV]: `${shard.current}/${shard.total}`,
-        [SHARD_BASE_CONFIG_ENV]: config ?? 'playwright.config.ts',
+        ...childContext({
+          reportsDir: paths.dir,
+          shard: `${shard.current}/${shard.total}`,
+          shardBaseConfig: config ?? 'playwright.config.ts',
+        }),
       },
     },
   );

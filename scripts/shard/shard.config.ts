@@ -6,11 +6,13 @@
 import { dirname, resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { CONSOLE_REPORTER, isAllureReporter } from '../../reporters/allure-name';
-import { parseShard, SHARD_BASE_CONFIG_ENV, SHARD_ENV, shardPaths } from './shard';
+import { parseShard, shardPaths } from './shard';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
+import { runContext } from '../../core/run-context';
 
 const ROOT = resolve(__dirname, '..', '..');
-const shardText = process.env[SHARD_ENV];
-const shardDir = process.env.LEDGER_REPORTS_DIR;
+const shardText = runContext().shard;
+const shardDir = reportsMoved() ? reportsDir() : undefined;
 if (!shardText || !shardDir) {
   throw new Error(
     'scripts/shard/shard.config.ts runs through `npm run conformance -- --shard=i/n`, not alone',
@@ -21,7 +23,7 @@ const shard = parseShard(shardText);
 // <reports>/shards/<i>-of-<n>.
 const paths = shardPaths(resolve(shardDir, '..', '..'), shard);
 
-const baseFile = resolve(ROOT, process.env[SHARD_BASE_CONFIG_ENV] || 'playwright.config.ts');
+const baseFile = resolve(ROOT, runContext().shardBaseConfig ?? 'playwright.config.ts');
 // require, not import: Playwright's loader transpiles required TS. A Playwright config of its own, run by
 // Playwright in the run's stead, it alone may load the run's config (by a path a self-test can point elsewhere).
 // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax

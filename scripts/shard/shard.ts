@@ -14,13 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 
-/** Set by scripts/run/conformance.ts for a shard's `playwright test`: "<i>/<n>". */
-export const SHARD_ENV = 'LEDGER_SHARD';
-/** Set by scripts/run/conformance.ts: the config the shard runs (scripts/shard/shard.config.ts extends it). */
-export const SHARD_BASE_CONFIG_ENV = 'LEDGER_SHARD_BASE_CONFIG';
-/** Set by scripts/shard/merge.ts for scripts/shard/merge.config.ts: the shards' test folder in this checkout. */
-export const MERGE_TEST_DIR_ENV = 'LEDGER_MERGE_TEST_DIR';
-
 export interface Shard {
   current: number;
   total: number;

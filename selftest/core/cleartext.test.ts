@@ -11,6 +11,7 @@ import { clearCredentials, clearCredentialsLine } from '../../core/cleartext';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
+import { EXIT } from '../../core/exit-codes';
 
 /** This machine's first non-loopback IPv4 address (0.0.0.0, which also reaches this machine, without one). */
 function localAddress(): string {
@@ -94,7 +95,7 @@ test.describe('credentials over plain http', () => {
       });
 
     const loud = await preflight(remote);
-    expect(loud.status, loud.stderr).toBe(4); // refused: the target is down
+    expect(loud.status, loud.stderr).toBe(EXIT.targetDown); // refused: the target is down
     const lines = loud.stderr.trim().split('\n');
     expect(lines[0]).toMatch(
       /credentials go over plain http, .* to [\d.]+:\d+; use https:\/\/ in LEDGER_BASE_URL$/,
@@ -102,7 +103,7 @@ test.describe('credentials over plain http', () => {
     expect(lines.filter((l) => l.includes('plain http'))).toHaveLength(1);
 
     const quiet = await preflight(`http://127.0.0.1:${port}`);
-    expect(quiet.status, quiet.stderr).toBe(4);
+    expect(quiet.status, quiet.stderr).toBe(EXIT.targetDown);
     expect(quiet.stdout + quiet.stderr).not.toContain('plain http');
 
     // A conformance run prints it before its run information (and before its preflight sends the token).

@@ -12,6 +12,7 @@ import { redact } from '../../core/redact';
 import { unreachableOf } from '../../core/reachability';
 import { preflight, PreflightError } from '../../scripts/preflight/checks';
 import { settingsFor } from '../support/harness-kit';
+import { EXIT } from '../../core/exit-codes';
 
 const PASSWORD = 'proxy-pass-8f3a';
 
@@ -194,7 +195,7 @@ test.describe('the harness through a proxy', () => {
         });
         const stopped = await preflight(s, s.baseUrl!, {}).catch((e: unknown) => e);
         expect(stopped).toBeInstanceOf(PreflightError);
-        expect((stopped as PreflightError).exitCode).toBe(2);
+        expect((stopped as PreflightError).exitCode).toBe(EXIT.badSetting);
         expect((stopped as PreflightError).message).toBe(
           "the proxy in HTTPS_PROXY refused the request (it answered 407 Proxy Authentication Required): put the proxy's credentials in its URL (http://user:password@host:port, percent-encoded)",
         );

@@ -13,6 +13,7 @@ import { redact, registerSecret } from '../../core/redact';
 import { runNode, type ChildOutcome } from '../support/child-run';
 import { clientFor, listen } from '../support/harness-kit';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { EXIT } from '../../core/exit-codes';
 
 /** Answers 500 to everything, echoing the Authorization header in a response header and in the JSON body. */
 async function startEcho(): Promise<{ app: FastifyInstance; url: string }> {
@@ -120,7 +121,7 @@ test.describe('redaction at the source', () => {
       LEDGER_TOKEN: planted,
       LEDGER_USER: 'conformance',
     });
-    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.status, run.stdout + run.stderr).toBe(EXIT.failed);
     expect(run.stdout, run.stdout + run.stderr).toMatch(/2 failed/);
     expect(run.stdout + run.stderr, 'terminal output').not.toContain(planted);
 

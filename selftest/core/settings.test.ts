@@ -10,6 +10,7 @@ import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';
 import { settingsFor } from '../support/harness-kit';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { EXIT } from '../../core/exit-codes';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -63,6 +64,18 @@ const WRONG: [Record<string, string>, string][] = [
   [
     { LEDGER_WORKERS: '0' },
     'LEDGER_WORKERS="0" is not valid: set it to an integer from 1 to 64 (tests run at once; lower it for a fragile participant)',
+  ],
+  [
+    { LEDGER_TAGS: '@no-such-tag' },
+    "LEDGER_TAGS: unknown tag @no-such-tag; the catalogue's tags are @readonly, @writes, @auth, @slow, @sandbox-only, @flagship",
+  ],
+  [
+    { LEDGER_COMPARE_WITH: 'no/such' },
+    'LEDGER_COMPARE_WITH="no/such" is not valid: set it to previous, or to the name of a baseline saved with npm run baseline -- save <name> (letters, digits, . _ -)',
+  ],
+  [
+    { LEDGER_INTERFACE_DOC_URL: 'https://docs.example.com/ledger-api.html' },
+    'LEDGER_INTERFACE_DOC_URL="https://docs.example.com/ledger-api.html" is not valid: set it to an http(s) URL with {section} where the section number goes',
   ],
   [
     { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
@@ -162,14 +175,14 @@ test('a wrong setting stops `playwright test` with exactly one line, before any 
   const res = run(playwrightCommand('test', '--list'), {
     LEDGER_TIMEOUT_SCALE: 'fast',
   });
-  expect(res.status).toBe(2);
+  expect(res.status).toBe(EXIT.badSetting);
   expect(res.stderr.trim()).toBe(EXPECTED_LINE);
   expect(res.stdout).not.toMatch(/Listing tests|Running/);
 });
 
 test('a wrong sandbox setting stops an in-process run the same way', () => {
   const res = run(playwrightCommand('test', '--list'), { SANDBOX_MODE: 'lenient' });
-  expect(res.status).toBe(2);
+  expect(res.status).toBe(EXIT.badSetting);
   expect(res.stderr.trim()).toBe(
     'ledger-conformance: SANDBOX_MODE="lenient" is not valid: set it to one of canton, strict-interface',
   );
@@ -177,7 +190,7 @@ test('a wrong sandbox setting stops an in-process run the same way', () => {
 
 test('`npm run conformance` stops with the same line and builds nothing', () => {
   const res = run(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], { LEDGER_TIMEOUT_SCALE: 'fast' });
-  expect(res.status).toBe(2);
+  expect(res.status).toBe(EXIT.badSetting);
   expect(res.stderr.trim()).toBe(EXPECTED_LINE);
   expect(res.stdout).toBe('');
 });
@@ -211,4 +224,20 @@ test('.env.example documents every setting the harness, the sandbox and the suit
   read.add('LOG_LEVEL');
   expect(read.size, 'the scan finds the settings at all').toBeGreaterThan(30);
   expect([...read].filter((n) => !documented.has(n)).sort(), 'read but not in .env.example').toEqual([]);
+});
+
+test('a LEDGER_ variable is read only by core/settings.ts, the run context and the reports folder', () => {
+  const READERS = new Set(['core/settings.ts', 'core/run-context.ts', 'core/reports-dir.ts']);
+  const READ = /process\.env\.LEDGER_[A-Z_]+(?!\s*(?:\|\|)?=[^=])|process\.env\[['"]LEDGER_/;
+  const files = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    );
+  const sources = ['core', 'fixtures', 'reporters', 'rules', 'scripts', 'tests'].flatMap(files);
+  sources.push('playwright.config.ts');
+  const readers = sources.filter((f) => !READERS.has(f) && READ.test(readFileSync(join(ROOT, f), 'utf8')));
+  expect(readers).toEqual([]);
+  // The check can fail: a reporter reading a setting itself is found.
+  expect(READ.test('const c = process.env.LEDGER_COMPARE_WITH?.trim();')).toBe(true);
+  expect(READ.test("const d = process.env['LEDGER_REPORTS_DIR'];")).toBe(true);
 });

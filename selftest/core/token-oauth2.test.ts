@@ -9,6 +9,7 @@ import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
 import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../../core/token-providers';
 import { cleanEnv, runNode } from '../support/child-run';
 import { clientFor, listen, settingsFor } from '../support/harness-kit';
+import { EXIT } from '../../core/exit-codes';
 
 const CLIENT_ID = 'conformance-client';
 const CLIENT_SECRET = 'oauth-client-secret-do-not-leak';
@@ -208,7 +209,7 @@ test.describe('OAuth2 client-credentials provider', () => {
       ...env,
       LEDGER_BASE_URL: sandboxUrl,
     });
-    expect(run.status, run.stderr).toBe(2);
+    expect(run.status, run.stderr).toBe(EXIT.badSetting);
     expect(run.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(
         /^ledger-conformance: the IdP at .* refused the token request \(401 invalid_client/,

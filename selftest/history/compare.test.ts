@@ -24,6 +24,7 @@ import {
   runTsx,
   type RunOutcome,
 } from '../support/report-kit';
+import { EXIT } from '../../core/exit-codes';
 
 /** A run folder as a run or a nightly artifact leaves it: conformance.json, and target.json when given. */
 function writeRun(dir: string, matrix: unknown, target?: unknown): string {
@@ -210,7 +211,7 @@ test.describe('comparing runs: the pure part, from hand-written runs', () => {
     mkdirSync(notRun, { recursive: true });
     const { older, newer } = handRuns(join(root, 'cli'));
     const bad = await compareCli([older, notRun]);
-    expect(bad.status, show(bad)).toBe(2);
+    expect(bad.status, show(bad)).toBe(EXIT.badSetting);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toBe(
       `ledger-conformance: ${notRun} is not a conformance run: no conformance.json there (give the reports ` +
@@ -218,7 +219,7 @@ test.describe('comparing runs: the pure part, from hand-written runs', () => {
         'artifact of the nightly)\n',
     );
     const unknown = await compareCli(['--outdir', 'x', older]);
-    expect(unknown.status, show(unknown)).toBe(2);
+    expect(unknown.status, show(unknown)).toBe(EXIT.badSetting);
     expect(unknown.stderr).toMatch(
       /^ledger-conformance: Unknown option '--outdir': npm run compare -- \[--out DIR\][^\n]*\n$/,
     );

@@ -11,6 +11,7 @@ import { CHANGE_KINDS, diffRuns } from '../../reporters/run-history';
 import type { RuleRow } from '../../reporters/verdicts';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode, type ChildOutcome } from '../support/child-run';
 import { listen } from '../support/harness-kit';
+import { EXIT } from '../../core/exit-codes';
 
 // One run after another, each reading what the one before kept.
 test.describe.configure({ mode: 'serial' });
@@ -85,7 +86,7 @@ test('runs of one target: first, new failure, old failure, fixed, against a name
   expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
 
   const broken = await conformance({ SANDBOX_FAULTS: 'ver-not-semver', LEDGER_FAIL_ON: 'regressions' });
-  expect(broken.status, 'a new failure fails a regressions-only run').toBe(1);
+  expect(broken.status, 'a new failure fails a regressions-only run').toBe(EXIT.failed);
   expect(markdown()).toMatch(
     /^## Changes since the previous run of \S+ \(in-process sandbox, version 3\.4\.11, run /,
   );
@@ -121,7 +122,7 @@ test('a second target compares with nothing of the first', async () => {
   try {
     const url = await listen(app);
     const other = await conformance({ LEDGER_BASE_URL: url });
-    expect(other.status, other.stdout + other.stderr).toBe(1);
+    expect(other.status, other.stdout + other.stderr).toBe(EXIT.failed);
     expect(changes().since).toBeNull();
     expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
   } finally {

@@ -10,6 +10,7 @@ import { changesMessage, MAX_IDS, type RunMatrix } from '../../scripts/nightly/n
 import { cleanEnv, runNode } from '../support/child-run';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { CHANGE_KINDS, type ChangeKind, type ChangeRow } from '../../reporters/run-history';
+import { EXIT } from '../../core/exit-codes';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJxYS1ydW5uZXIiLCJzY29wZSI6ImRhbWxfbGVkZ2VyX2FwaSJ9.c2lnbmF0dXJlc2lnbmF0dXJl';
@@ -127,7 +128,7 @@ test('nothing changed, nothing to compare with, or an older run without changes:
 test('a webhook that refuses, a URL that is not one, a folder that is not a run: one line each, never the URL', async () => {
   receiver.status = 404;
   const refused = await notify([runDir('staging', changed)]);
-  expect(refused.status).toBe(1);
+  expect(refused.status).toBe(EXIT.failed);
   expect(refused.stderr).toBe(
     'notify-changes: the webhook in CONFORMANCE_WEBHOOK_URL answered 404: check that the URL is current (a revoked webhook answers 403 or 404)\n',
   );
@@ -135,13 +136,13 @@ test('a webhook that refuses, a URL that is not one, a folder that is not a run:
   const notUrl = await notify([runDir('staging', changed)], {
     CONFORMANCE_WEBHOOK_URL: 'hooks.example.com/abc',
   });
-  expect(notUrl.status).toBe(2);
+  expect(notUrl.status).toBe(EXIT.badSetting);
   expect(notUrl.stderr).toMatch(
     /^notify-changes: CONFORMANCE_WEBHOOK_URL is not an http\(s\) URL: [^\n]+\n$/,
   );
   expect(notUrl.stderr).not.toContain('hooks.example.com');
   const notRun = await notify([dir]);
-  expect(notRun.status).toBe(2);
+  expect(notRun.status).toBe(EXIT.badSetting);
   expect(notRun.stderr).toBe(
     `notify-changes: ${dir} holds no readable conformance.json: give the reports folders of runs (npm run conformance, npm run merge)\n`,
   );

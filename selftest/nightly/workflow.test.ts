@@ -37,6 +37,7 @@ import { cleanEnv, ROOT, runCommand, runNode } from '../support/child-run';
 import { listen } from '../support/harness-kit';
 import { sandbox } from '../support/sandbox-kit';
 import { closedPort, startReceiver } from '../support/webhook-receiver';
+import { EXIT } from '../../core/exit-codes';
 
 const FILE = join(ROOT, '.github', 'workflows', 'nightly.yml');
 
@@ -478,7 +479,7 @@ test.describe('nightly workflow', () => {
         { github, inputs: { targets: '[{"target":"qa","enviroment":"conformance-qa"}]' } },
         join(temp, 'c'),
       );
-      expect(wrong.status).toBe(2);
+      expect(wrong.status).toBe(EXIT.badSetting);
       expect(wrong.stderr.trim()).toBe(
         'nightly-plan: the targets input, entry 1 has "enviroment": a target has only target, environment, embedded and runs-on',
       );
@@ -848,7 +849,7 @@ test.describe('called from another repository, the participant down: its runner,
     expect(condition(after, step(merge, 'Save a named baseline').if)).toBe(false);
     expect(condition(after, step(merge, 'Save the Allure history for the next night').if)).toBe(false);
     const verdict = await runStep(wf, merge, step(merge, 'Verdict'), after, join(ws, 'temp', 'verdict'));
-    expect(verdict.status).toBe(4);
+    expect(verdict.status).toBe(EXIT.targetDown);
   });
 
   test('a shard that stopped at its preflight left no blob: the merge still says 4, not a missing shard', async () => {
@@ -917,7 +918,7 @@ test.describe('called from another repository, the participant down: its runner,
         LEDGER_REPORTS_DIR: join(ws, 'wrong'),
       },
     );
-    expect(o.status, show(o)).toBe(2);
+    expect(o.status, show(o)).toBe(EXIT.badSetting);
     const lines = o.stderr.split('\n').filter((l) => l.includes('LEDGER_COMMAND_TEMPLATE'));
     expect(lines).toEqual([
       expect.stringContaining(

@@ -15,13 +15,14 @@ import { runExitCode } from '../../scripts/run/target-down';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { clientFor } from '../support/harness-kit';
 import { minimal, party, staging, type Staging } from '../support/staging-kit';
+import { EXIT } from '../../core/exit-codes';
 
 const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
   runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env });
 
 /** Exit 2 and one line on stderr, without the prefix; nothing secret in it. */
 function settingLine(run: ChildOutcome): string {
-  expect(run.status, run.stdout + run.stderr).toBe(2);
+  expect(run.status, run.stdout + run.stderr).toBe(EXIT.badSetting);
   const lines = run.stderr.trimEnd().split('\n');
   expect(lines, run.stderr).toHaveLength(1);
   expect(lines[0]).not.toMatch(/PRIVATE KEY|eyJ[A-Za-z0-9_-]{10,}/);
@@ -83,7 +84,7 @@ test.describe('identity settings, checked by the preflight against a staging-lik
         LEDGER_REPORTS_DIR: out,
       },
     );
-    expect(run.status, run.stdout + run.stderr).toBe(2);
+    expect(run.status, run.stdout + run.stderr).toBe(EXIT.badSetting);
     expect(run.stderr).toContain('LEDGER_SECOND_USER=no-such-user is not a user of this participant');
     expect(existsSync(join(out, 'conformance.json')), 'no test ran, no matrix').toBe(false);
   });
@@ -137,8 +138,8 @@ test.describe('a configured user unknown during a test: a set-up verdict naming 
     const dir = mkdtempSync(join(tmpdir(), 'identity-exit-'));
     const matrix = join(dir, 'conformance.json');
     writeFileSync(matrix, JSON.stringify({ tests: [{ verdict: 'pass' }, { verdict: 'setup' }] }));
-    expect(runExitCode(matrix, 1)).toBe(2);
+    expect(runExitCode(matrix, 1)).toBe(EXIT.badSetting);
     writeFileSync(matrix, JSON.stringify({ tests: [{ verdict: 'fail' }, { verdict: 'setup' }] }));
-    expect(runExitCode(matrix, 1)).toBe(1);
+    expect(runExitCode(matrix, 1)).toBe(EXIT.failed);
   });
 });

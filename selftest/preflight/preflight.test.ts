@@ -8,13 +8,14 @@ import { expect, test } from '@playwright/test';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { stagingAndNotLedgerApis } from '../support/not-ledger-api';
 import { minimal } from '../support/staging-kit';
+import { EXIT } from '../../core/exit-codes';
 
 const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
   runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env });
 
 /** Exit 2, nothing on stdout, one line on stderr; the line is returned. */
 function oneLine(run: ChildOutcome): string {
-  expect(run.status, run.stdout + run.stderr).toBe(2);
+  expect(run.status, run.stdout + run.stderr).toBe(EXIT.badSetting);
   expect(run.stdout).toBe('');
   const lines = run.stderr.trimEnd().split('\n');
   expect(lines, run.stderr).toHaveLength(1);
@@ -92,7 +93,7 @@ test.describe('npm run preflight', () => {
   test('a proxy whose participant is down (502): the target is down, exit 4', async () => {
     const base = `${at.webUrl}/down`;
     const run = await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: base });
-    expect(run.status, run.stderr).toBe(4);
+    expect(run.status, run.stderr).toBe(EXIT.targetDown);
     expect(run.stderr.trimEnd()).toBe(
       `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered 502, a participant down or not ready (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
     );

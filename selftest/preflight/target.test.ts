@@ -11,6 +11,7 @@ import { preflight, PreflightError, staticTokenLife, type Preflight } from '../.
 import { settingsFor } from '../support/harness-kit';
 import { stagingAndNotLedgerApis } from '../support/not-ledger-api';
 import { minimal } from '../support/staging-kit';
+import { EXIT } from '../../core/exit-codes';
 
 /** A JWT of qa-runner whose exp is `exp` (epoch seconds), signed with a key no one checks: the harness reads exp. */
 const jwtExpiringAt = (exp: number): Promise<string> =>
@@ -33,7 +34,7 @@ function outcome(env: Record<string, string>): Promise<Preflight | PreflightErro
 async function settingError(env: Record<string, string>): Promise<string> {
   const o = await outcome(env);
   expect(o).toBeInstanceOf(PreflightError);
-  expect((o as PreflightError).exitCode).toBe(2);
+  expect((o as PreflightError).exitCode).toBe(EXIT.badSetting);
   return (o as PreflightError).message;
 }
 

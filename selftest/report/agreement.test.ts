@@ -21,6 +21,7 @@ import {
   type RunOutcome,
 } from '../support/report-kit';
 import { kindsRun } from '../support/shared-runs';
+import { EXIT } from '../../core/exit-codes';
 
 /** What each verdict looks like in Allure (status, category) and in JUnit. */
 const EXPECTED: Record<TestVerdict, { status: string; category?: string; junit: string[] }> = {
@@ -130,7 +131,7 @@ test.describe('report agreement', () => {
   test('the exit code agrees: non-zero exactly when a test is not ok', () => {
     const notOk = matrix.tests.filter((t) => NOT_OK.includes(t.verdict));
     expect(notOk.length).toBeGreaterThan(0);
-    expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(1);
+    expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(EXIT.failed);
     expect(matrix.status).toBe('failed');
   });
 
@@ -204,7 +205,7 @@ test.describe('report agreement', () => {
     writeFileSync(join(dir, 'test-results', 'x', 'trace.log'), `Authorization: Bearer ${jwt}\n`);
     writeFileSync(join(dir, 'clean.txt'), 'Authorization: Bearer <redacted>\n');
     const gate = await runSecretGate(dir);
-    expect(gate.status, gate.stdout + gate.stderr).toBe(3);
+    expect(gate.status, gate.stdout + gate.stderr).toBe(EXIT.secretFound);
     expect(gate.stderr).toMatch(/LEDGER_HMAC_SECRET found in .*allure\/data\/attachments\/transcript\.txt/);
     expect(gate.stderr).toMatch(/a JWT-shaped string found in .*test-results\/x\/trace\.log/);
     expect(gate.stderr).not.toContain('clean.txt');

@@ -18,6 +18,7 @@ import {
   type RunOutcome,
 } from '../support/report-kit';
 import { kindsRun } from '../support/shared-runs';
+import { EXIT } from '../../core/exit-codes';
 
 const SCREENSHOT_DIR = resolve(ROOT, 'reports', 'selftest');
 
@@ -56,7 +57,7 @@ test.describe('the report in a real browser', () => {
   });
 
   test('the run had failures and built the report', () => {
-    expect(run.status, run.stdout.slice(-2000) + run.stderr).toBe(1);
+    expect(run.status, run.stdout.slice(-2000) + run.stderr).toBe(EXIT.failed);
     expect(run.stdout).toMatch(/VET-PAGE-ORDER\s+FAIL/);
   });
 

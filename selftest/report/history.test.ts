@@ -22,6 +22,7 @@ import {
   type Matrix,
   type RunOutcome,
 } from '../support/report-kit';
+import { EXIT } from '../../core/exit-codes';
 
 const GREP = 'VER-SHAPE|VER-FEATURES';
 const historyLines = (out: string) =>
@@ -54,7 +55,7 @@ test.describe('report history across runs', () => {
   test('a leak in the output fails `npm run conformance` with exit code 3, whatever the tests said', () => {
     expect(first.stdout, 'the tests themselves passed').toMatch(/\b\d+ passed\b/);
     expect(first.stdout).not.toMatch(/\b\d+ failed\b/);
-    expect(first.status, first.stdout.slice(-2000) + first.stderr).toBe(3);
+    expect(first.status, first.stdout.slice(-2000) + first.stderr).toBe(EXIT.secretFound);
     expect(first.stderr).toMatch(/secret gate: LEDGER_HMAC_SECRET found in .*logs\/proxy\.log/);
     expect(first.stdout + first.stderr).not.toContain('sandbox-dev-secret');
   });

@@ -15,6 +15,7 @@ import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { EXIT } from '../../core/exit-codes';
 
 const VERSION = {
   version: '3.4.11',
@@ -193,7 +194,7 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
     const tail = console.slice(-3000);
 
     // The run went where it had to: every reporter wrote, every way of failing happened, tokens were sent.
-    expect(run.status, tail).toBe(1);
+    expect(run.status, tail).toBe(EXIT.failed);
     for (const f of ['html/index.html', 'report.json', 'junit.xml', 'dump.jsonl'])
       expect(readdirSync(join(out, f, '..')), `${f} written`).toContain(f.split('/').pop());
     expect(readdirSync(join(out, 'blob')).some((f) => f.endsWith('.zip'))).toBe(true);

@@ -9,7 +9,7 @@ import { clauseUrl, interfaceDocTemplate } from '../../core/interface-doc';
 import { loadSettings } from '../../core/settings';
 import { scanForSecrets } from '../../reporters/secret-scan';
 import { gateDirs, runSecrets, SECRET_GATE_EXIT } from '../../scripts/report/secret-gate';
-import { ROOT, runSecretGate } from '../support/report-kit';
+import { ROOT, runSecretGate, runTsx } from '../support/report-kit';
 
 const kinds = (env: Record<string, string>) =>
   runSecrets(loadSettings(env), env).map((s) => [s.kind, s.value.includes('-----BEGIN') ? 'PEM' : s.value]);
@@ -156,4 +156,28 @@ test.describe('report: the link to the interface document', () => {
       /is not valid/,
     );
   });
+});
+
+test('a run moved by LEDGER_REPORTS_DIR writes its Allure results and JUnit there, not in reports/', async ({}, info) => {
+  const out = info.outputPath('moved');
+  const outputsOf = async (env: Record<string, string>) => {
+    const run = await runTsx(
+      ['-e', "console.log(JSON.stringify(require('./playwright.config.ts').default.reporter))"],
+      env,
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const reporters = JSON.parse(run.stdout.trim().split('\n').pop()!) as ReporterDescription[];
+    return reporters.flatMap(([, o]) =>
+      ['resultsDir', 'outputFile']
+        .map((k) => (o as Record<string, unknown> | undefined)?.[k])
+        .filter(Boolean),
+    );
+  };
+  const moved = await outputsOf({ LEDGER_REPORTS_DIR: out });
+  expect(moved).toEqual([join(out, 'allure-results'), join(out, 'junit.xml')]);
+  // Not moved: the project's reports/, where a run always wrote them.
+  expect(await outputsOf({})).toEqual([
+    join(ROOT, 'reports', 'allure-results'),
+    join(ROOT, 'reports', 'junit.xml'),
+  ]);
 });

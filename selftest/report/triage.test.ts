@@ -20,6 +20,7 @@ import {
   type RunOutcome,
 } from '../support/report-kit';
 import { kindsRun } from '../support/shared-runs';
+import { EXIT } from '../../core/exit-codes';
 
 const TRANSCRIPT = 'HTTP transcript (Authorization redacted)';
 const CURL = 'reproduce with curl';
@@ -141,7 +142,7 @@ test.describe('triage from the report', () => {
       // Exactly as printed, in the project's folder, with the named settings as the run had them.
       const run = await shell(command, { ...cleanEnv(), ...KINDS_RUN.env, LEDGER_REPORTS_DIR: out });
       const log = run.stdout.slice(-3000) + run.stderr;
-      expect(run.status, log).toBe(1);
+      expect(run.status, log).toBe(EXIT.failed);
       const rerun = readJson<Matrix>(join(out, 'conformance.json'));
       expect(rerun.tests.map((t) => [t.title, t.verdict])).toEqual([[failed.title, 'fail']]);
       expect(junitCases(join(out, 'junit.xml'))).toHaveLength(1);

@@ -7,13 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { RULES, ruleById, ruleIdOfTitle, type Tag } from '../../rules/catalogue';
-import {
-  cliIdPrefix,
-  cliTagFilter,
-  grepOfRuleIds,
-  parseTagFilter,
-  tagSelection,
-} from '../../rules/selection';
+import { cliIdPrefix, cliTagFilter, grepOfRuleIds, parseTagFilter } from '../../rules/selection';
+import { tagSelection } from '../../core/selection';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const ROOT = resolve(__dirname, '..', '..');

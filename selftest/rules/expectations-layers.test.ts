@@ -17,6 +17,7 @@ import {
 import { expectationsStatus } from '../../reporters/expectations-status';
 import { expectationsInfo } from '../../scripts/run/expectations-info';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
+import { EXIT } from '../../core/exit-codes';
 
 /** VER-FEATURES' title in the catalogue: each of its tests is titled `VER-FEATURES <this> — <feature>`. */
 const FEATURES = 'every feature of the descriptor is present with a sane value';
@@ -165,7 +166,7 @@ test.describe('expectations layers', () => {
 
       writeFileSync(file, team([{ rule: 'VER-SEMVER', expect: 'fail', reason: 'r', until: 'soon' }]));
       const bad = await runNode(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], env);
-      expect(bad.status, bad.stderr).toBe(2);
+      expect(bad.status, bad.stderr).toBe(EXIT.badSetting);
       expect(bad.stderr.trim().split('\n')).toEqual([
         `ledger-conformance: LEDGER_EXPECTATIONS=auto,${file}: ${file}, entry 1 (VER-SEMVER): write "until" as a date, YYYY-MM-DD (the format: rules/expectations/README.md; auto, canton and none name Canton's baseline)`,
       ]);
@@ -174,7 +175,7 @@ test.describe('expectations layers', () => {
       // The run stopped by the malformed file left no matrix of the run before to be read as its own.
       expect(existsSync(join(out, 'conformance.json')), "the earlier run's matrix").toBe(false);
       const typo = await runNode(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], env);
-      expect(typo.status, typo.stderr).toBe(2);
+      expect(typo.status, typo.stderr).toBe(EXIT.badSetting);
       expect(typo.stderr.trim().split('\n')).toHaveLength(1);
       expect(typo.stderr).toContain(
         'no rule SUB-DEDUP-NEGATIV-PERIOD in the catalogue (did you mean SUB-DEDUP-NEGATIVE-PERIOD?)',
@@ -188,7 +189,7 @@ test.describe('expectations layers', () => {
         ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'VER-STABLE'],
         env,
       );
-      expect(title.status, title.stderr).toBe(2);
+      expect(title.status, title.stderr).toBe(EXIT.badSetting);
       expect(title.stderr).toContain(
         `entry 1 (VER-STABLE): "test" names no test of the suite: fix it to one of "two reads of the version agree"`,
       );

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { chooseWorkers, REMOTE_WORKERS_CAP, loadSettings } from '../../core/settings';
-import { selectionWrites } from '../../rules/selection';
+import { selectionWrites } from '../../core/selection';
 import {
   chooseTimeoutScale,
   REFERENCE_ANSWER_MS,

@@ -23,6 +23,7 @@ import { cleanEnv, runNode } from '../support/child-run';
 import { sandbox } from '../support/sandbox-kit';
 import { DEV_NAMESPACE } from '../../sandbox/config';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { EXIT } from '../../core/exit-codes';
 
 const VETTING = '/v2/package-vetting/list';
 /** What a test may take once the target is gone: far below the suite's 30 s timeout, so nobody waited for it. */
@@ -230,7 +231,7 @@ test.describe('a participant that dies mid-run', () => {
       expect(matrix.targetLost, verdicts).toMatch(/^target lost: /);
 
       // The run fails (a dead target is never green), and the matrix says so too.
-      expect(run.status, tail(run)).toBe(1);
+      expect(run.status, tail(run)).toBe(EXIT.failed);
       expect(matrix.status).toBe('failed');
 
       // Fast: no test after the death waited for a timeout, and the whole rest of the run settled in seconds.
@@ -264,7 +265,7 @@ test.describe('a participant that dies mid-run', () => {
       expect(json).toContain('"status": "unexpected"');
       expect(json).not.toContain('"status": "expected"');
       expect(matrix.status).toBe('failed');
-      expect(run.status, tail(run)).toBe(1);
+      expect(run.status, tail(run)).toBe(EXIT.failed);
       rmSync(run.out, { recursive: true, force: true });
     } finally {
       await app.close();

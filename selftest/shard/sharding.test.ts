@@ -21,6 +21,7 @@ import {
   type RunOutcome,
 } from '../support/report-kit';
 import { kindsRun } from '../support/shared-runs';
+import { EXIT } from '../../core/exit-codes';
 
 const CONFIG = 'selftest/support/report-run.config.ts';
 const RUN_ID = 'selftest-sharding';
@@ -85,7 +86,7 @@ test.describe('sharded run + merge = unsharded run', () => {
     for (const [i, shard] of shards.entries()) {
       const name = `${i + 1}-of-2`;
       // Both shards hold tests that do not pass (the subset has every verdict kind): exit 1, never 3.
-      expect(shard.status, show(shard)).toBe(1);
+      expect(shard.status, show(shard)).toBe(EXIT.failed);
       expect(shard.stdout).toContain('secret gate: passed');
       expect(existsSync(join(sharded, 'blob', `shard-${name}.zip`)), `blob of shard ${name}`).toBe(true);
       const results = readdirSync(join(sharded, 'shards', name, 'allure-results'));
@@ -96,8 +97,8 @@ test.describe('sharded run + merge = unsharded run', () => {
       expect(meta).toMatchObject({ runId: RUN_ID, shardRunId: `${RUN_ID}-s${i + 1}`, status: 1 });
     }
     expect(readdirSync(join(sharded, 'blob')).sort()).toEqual(['shard-1-of-2.zip', 'shard-2-of-2.zip']);
-    expect(merged.status, show(merged)).toBe(1);
-    expect(unsharded.status, show(unsharded)).toBe(1);
+    expect(merged.status, show(merged)).toBe(EXIT.failed);
+    expect(unsharded.status, show(unsharded)).toBe(EXIT.failed);
     expect(merged.stdout).toContain('secret gate: passed');
     expect(merged.stdout).toContain(`merge: run ${RUN_ID}, 2 shard(s)`);
   });
@@ -191,7 +192,7 @@ test.describe('sharded run + merge = unsharded run', () => {
     blob.addFile('resources/leak.txt', Buffer.from(`authorization: Bearer ${token}\n`));
     writeFileSync(zip, blob.toBuffer());
     const gate = await runSecretGate(dir);
-    expect(gate.status, show(gate)).toBe(3);
+    expect(gate.status, show(gate)).toBe(EXIT.secretFound);
     expect(gate.stderr).toMatch(/a JWT-shaped string found in .*shard-2-of-2\.zip › resources\/leak\.txt/);
     expect(gate.stderr).not.toMatch(/shard-1-of-2\.zip/);
     expect(gate.stdout + gate.stderr).not.toContain(token);
@@ -203,14 +204,14 @@ test.describe('sharded run + merge = unsharded run', () => {
     cpSync(join(sharded, 'shards'), join(dir, 'shards'), { recursive: true });
     cpSync(join(sharded, 'blob', 'shard-1-of-2.zip'), join(dir, 'blob', 'shard-1-of-2.zip'));
     const partial = await run('scripts/shard/merge.ts', [], dir);
-    expect(partial.status, show(partial)).toBe(1);
+    expect(partial.status, show(partial)).toBe(EXIT.failed);
     expect(partial.stderr).toContain('merge: shard 2/2: no blob report');
     expect(existsSync(join(dir, 'conformance.json')), 'no matrix from half a run').toBe(false);
     // Two blobs claiming one shard (a stale copy beside the new one) are refused too.
     cpSync(join(sharded, 'blob', 'shard-2-of-2.zip'), join(dir, 'blob', 'shard-2-of-2.zip'));
     writeFileSync(join(dir, 'blob', 'stale.zip'), readFileSync(join(sharded, 'blob', 'shard-2-of-2.zip')));
     const twice = await run('scripts/shard/merge.ts', [], dir);
-    expect(twice.status, show(twice)).toBe(1);
+    expect(twice.status, show(twice)).toBe(EXIT.failed);
     expect(twice.stderr).toMatch(/shard 2\/2: 2 blob reports/);
     rmSync(join(dir, 'blob', 'stale.zip'));
   });

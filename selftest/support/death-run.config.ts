@@ -6,8 +6,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 import base from '../../playwright.config';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
 
-const out = process.env.LEDGER_REPORTS_DIR;
+const out = reportsMoved() ? reportsDir() : undefined;
 if (!out)
   throw new Error(
     'LEDGER_REPORTS_DIR is unset: run this config through selftest/run/participant-death.test.ts',

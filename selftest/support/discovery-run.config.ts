@@ -2,12 +2,13 @@
 // and the run's output (discovery-run, compare, run-changes, rule-needs, expectations-layers): the real config
 // (global setup with its discovery and preflight, fixtures, the rule matrix) against LEDGER_BASE_URL or the
 // in-process sandbox, every output under LEDGER_REPORTS_DIR — never the real reports/ — and no Allure or JUnit
-// writer (their paths are fixed under reports/).
+// writer (the rule matrix is all these self-tests read).
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
 
-const out = process.env.LEDGER_REPORTS_DIR;
+const out = reportsMoved() ? reportsDir() : undefined;
 if (!out)
   throw new Error(
     'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare, run-changes…)',

@@ -5,8 +5,9 @@ import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import base from '../../playwright.config';
 import { isAllureReporter } from '../../reporters/allure-name';
+import { reportsDir, reportsMoved } from '../../core/reports-dir';
 
-const out = process.env.LEDGER_REPORTS_DIR;
+const out = reportsMoved() ? reportsDir() : undefined;
 if (!out) throw new Error('LEDGER_REPORTS_DIR is unset: run this config through the report self-tests');
 const ROOT = resolve(__dirname, '..', '..');
 
