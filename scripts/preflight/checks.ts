@@ -4,7 +4,7 @@
 // vetted on the synchronizer — and the rules that will skip there and why. Shared by `npm run preflight`
 // (scripts/preflight/preflight.ts) and the global setup of every conformance run. Every failure is ONE line
 // naming what to set; no header or token is ever in it (all requests go through core/http.ts).
-import { DiscoveryError, packageRefsOf, synchronizersVetting, type Fetcher } from '../../core/discovery';
+import { packageRefsOf, synchronizersVetting, type Fetcher } from '../../core/discovery';
 import { REQUEST_TIMEOUT_MS, TransportFailure, type HttpResponse } from '../../core/http';
 import { PATHS, UNAVAILABLE_STATUSES } from '../../core/ledger-client';
 import { CommandFactory, RunIds, seededFaker, seedOf } from '../../core/command-factory';
@@ -17,7 +17,7 @@ import { CONTROL_PROBE_BODY, CONTROL_VET_PATH, controlRouteAnswered } from '../.
 import { selectedRules } from '../../core/selection';
 import type { AnswerTimes } from '../run/pace';
 
-import { Client, PreflightError, tokenFix, type Env } from './client';
+import { Client, PreflightError, preflightFailure, tokenFix, type Env } from './client';
 import { blank, isMinting, resolveIdentity, type Resolution } from './identity';
 import { checkRights, checkSecondUser } from './rights';
 import { EXIT } from '../../core/exit-codes';
@@ -153,18 +153,7 @@ async function withClient(
   try {
     await steps(client);
   } catch (e) {
-    if (client.refused) throw client.refused;
-    if (e instanceof PreflightError) throw e;
-    if (e instanceof DiscoveryError)
-      throw new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
-    if (e instanceof TransportFailure)
-      throw new PreflightError(
-        `the target stopped answering during the preflight: ${e.message}`,
-        EXIT.targetDown,
-      );
-    if (e instanceof TokenSourceError)
-      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
-    throw e;
+    throw preflightFailure(e, client, 'the preflight');
   } finally {
     await client.close();
   }
@@ -327,14 +316,7 @@ export async function timeAnswers(
       return { versionMs, submission: { noAnswerWithinMs: REQUEST_TIMEOUT_MS * s.timeoutScale } };
     }
   } catch (e) {
-    if (e instanceof TransportFailure)
-      throw new PreflightError(
-        `the target stopped answering during the preflight: ${e.message}`,
-        EXIT.targetDown,
-      );
-    if (e instanceof TokenSourceError)
-      throw new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
-    throw e;
+    throw preflightFailure(e, client, 'the preflight');
   } finally {
     await client.close();
   }

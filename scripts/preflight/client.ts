@@ -1,10 +1,10 @@
 // What the preflight's steps share: the error of a check that failed (its one line and exit code), the client
 // that asks the participant with the settings' token, and what to set when the participant refuses that token.
-import type { Fetcher } from '../../core/discovery';
+import { DiscoveryError, type Fetcher } from '../../core/discovery';
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../../core/http';
 import { unknownUserRefusal } from '../../core/ledger-client';
 import type { Settings } from '../../core/settings';
-import { tokenProviderFor } from '../../core/token-providers';
+import { TokenSourceError, tokenProviderFor } from '../../core/token-providers';
 import { EXIT } from '../../core/exit-codes';
 
 export type Env = Record<string, string | undefined>;
@@ -82,6 +82,23 @@ export class Client {
   close(): Promise<void> {
     return this.transport.close();
   }
+}
+
+/**
+ * What a failure inside a preflight step is, as the preflight reports it: the refusal the client met first, the
+ * preflight's own error, discovery naming a setting, the target gone (exit 4), the token source failing (exit 2,
+ * or 4 when its IdP is down); anything else as it is (a harness defect).
+ */
+export function preflightFailure(e: unknown, client: Client, during: string): unknown {
+  if (client.refused) return client.refused;
+  if (e instanceof PreflightError) return e;
+  if (e instanceof DiscoveryError)
+    return new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
+  if (e instanceof TransportFailure)
+    return new PreflightError(`the target stopped answering during ${during}: ${e.message}`, EXIT.targetDown);
+  if (e instanceof TokenSourceError)
+    return new PreflightError(e.message, e.targetDown ? EXIT.targetDown : EXIT.badSetting);
+  return e;
 }
 
 export function parse(text: string): Json {

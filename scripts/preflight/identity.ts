@@ -14,10 +14,9 @@ import {
   type Fetcher,
   type KnownIdentity,
 } from '../../core/discovery';
-import { TransportFailure } from '../../core/http';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
-import { Client, PING_PACKAGE, PreflightError, tokenFix, type Env } from './client';
+import { Client, PING_PACKAGE, PreflightError, preflightFailure, tokenFix, type Env } from './client';
 import { checkPartyRights } from './rights';
 import { EXIT } from '../../core/exit-codes';
 import { PATHS } from '../../core/api-paths';
@@ -88,16 +87,7 @@ export async function resolveIdentity(
   try {
     return await resolveWith(client, s, unset, env);
   } catch (e) {
-    if (client.refused) throw client.refused;
-    if (e instanceof PreflightError) throw e;
-    if (e instanceof DiscoveryError)
-      throw new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
-    if (e instanceof TransportFailure)
-      throw new PreflightError(
-        `the target stopped answering during discovery: ${e.message}`,
-        EXIT.targetDown,
-      );
-    throw e;
+    throw preflightFailure(e, client, 'discovery');
   } finally {
     await client.close();
   }
