@@ -16,18 +16,23 @@ export interface SecretSetting {
   readonly shape: SecretShape;
 }
 
+/** The variables a proxy is read from (NO_PROXY aside; core/proxy.ts): each URL's password is a secret. */
+export const PROXY_VARIABLES = [
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+] as const;
+
 export const SECRET_SETTINGS: readonly SecretSetting[] = [
   { name: 'LEDGER_TOKEN', shape: 'value' },
   { name: 'LEDGER_HMAC_SECRET', shape: 'value' },
   { name: 'LEDGER_JWT_PRIVATE_KEY', shape: 'private-key' },
   { name: 'LEDGER_OAUTH_CLIENT_SECRET', shape: 'value' },
   { name: 'SANDBOX_HMAC_SECRET', shape: 'value' },
-  { name: 'HTTPS_PROXY', shape: 'url-credentials' },
-  { name: 'https_proxy', shape: 'url-credentials' },
-  { name: 'HTTP_PROXY', shape: 'url-credentials' },
-  { name: 'http_proxy', shape: 'url-credentials' },
-  { name: 'ALL_PROXY', shape: 'url-credentials' },
-  { name: 'all_proxy', shape: 'url-credentials' },
+  ...PROXY_VARIABLES.map((name): SecretSetting => ({ name, shape: 'url-credentials' })),
   { name: 'CONFORMANCE_WEBHOOK_URL', shape: 'url-path' },
 ];
 

@@ -15,17 +15,21 @@ import type {
 } from '@playwright/test/reporter';
 import { RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
+import { LABEL } from './matrix-render';
 import type { TestVerdict } from './verdicts';
 
-/** Each verdict's mark and the words it is counted in (one, many), in the order the count lists them. */
+/**
+ * Each verdict's mark and the words it is counted in (one, many), in the order the count lists them: the matrix's
+ * words (LABEL), but for passed and skipped, which count tests as Playwright's own summary does.
+ */
 const SHOWN: Record<TestVerdict, { mark: string; one: string; many: string }> = {
   pass: { mark: '✓', one: 'passed', many: 'passed' },
-  fail: { mark: '✘', one: 'FAIL', many: 'FAIL' },
-  'unexpected-pass': { mark: '✘', one: 'UNEXPECTED PASS', many: 'UNEXPECTED PASS' },
-  'harness-defect': { mark: '✘', one: 'HARNESS DEFECT', many: 'HARNESS DEFECTS' },
-  setup: { mark: '!', one: 'SET-UP MISTAKE', many: 'SET-UP MISTAKES' },
-  inconclusive: { mark: '?', one: 'inconclusive', many: 'inconclusive' },
-  'known-deviation': { mark: '~', one: 'known deviation', many: 'known deviations' },
+  fail: { mark: '✘', one: LABEL.fail, many: LABEL.fail },
+  'unexpected-pass': { mark: '✘', one: LABEL['unexpected-pass'], many: LABEL['unexpected-pass'] },
+  'harness-defect': { mark: '✘', one: LABEL['harness-defect'], many: `${LABEL['harness-defect']}S` },
+  setup: { mark: '!', one: LABEL.setup, many: `${LABEL.setup}S` },
+  inconclusive: { mark: '?', one: LABEL.inconclusive, many: LABEL.inconclusive },
+  'known-deviation': { mark: '~', one: LABEL['known-deviation'], many: `${LABEL['known-deviation']}s` },
   skip: { mark: '-', one: 'skipped', many: 'skipped' },
 };
 

@@ -3,9 +3,8 @@
 // scale — LEDGER_TIMEOUT_SCALE when set, else one measured on the participant before any worker starts
 // (scripts/preflight/checks.ts, timeAnswers), so a slow but working participant gets verdicts, not timeouts.
 // Pure: the global setup and `npm run preflight` print what these return.
-import { REFERENCE_ANSWER_MS, type Settings } from '../../core/settings';
-
-export { REFERENCE_ANSWER_MS };
+import type { Settings } from '../../core/settings';
+import { TIMEOUTS } from '../../core/timeouts';
 
 /** What the preflight measured: one answer each, on a connection already open. */
 export interface AnswerTimes {
@@ -35,7 +34,7 @@ export function duration(ms: number): string {
 
 /**
  * The run's timeout scale. An explicit LEDGER_TIMEOUT_SCALE always wins. Otherwise the slowest answer measured
- * over REFERENCE_ANSWER_MS, rounded up to a tenth, never below 1 (today's defaults) nor above MAX_SCALE; a
+ * over TIMEOUTS.referenceAnswerMs, rounded up to a tenth, never below 1 (today's defaults) nor above MAX_SCALE; a
  * submission that got no answer within the request timeout is not counted (no time would be right for it).
  * `times` undefined: nothing was measured, and `unmeasured` says why.
  */
@@ -50,7 +49,7 @@ export function chooseTimeoutScale(
     return { scale: 1, source: `${unmeasured}; LEDGER_TIMEOUT_SCALE unset`, measured: false };
   const sub = times.submission;
   const slowest = Math.max(times.versionMs, 'ms' in sub ? sub.ms : 0);
-  const scale = Math.min(MAX_SCALE, Math.max(1, Math.ceil((slowest / REFERENCE_ANSWER_MS) * 10) / 10));
+  const scale = Math.min(MAX_SCALE, Math.max(1, Math.ceil((slowest / TIMEOUTS.referenceAnswerMs) * 10) / 10));
   const submission =
     'ms' in sub
       ? `submission ${duration(sub.ms)}${sub.status < 300 ? '' : ` (answered ${sub.status})`}`

@@ -7,13 +7,8 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { chooseWorkers, REMOTE_WORKERS_CAP, loadSettings } from '../../core/settings';
 import { selectionWrites } from '../../core/selection';
-import {
-  chooseTimeoutScale,
-  REFERENCE_ANSWER_MS,
-  timeoutScaleLine,
-  workersLine,
-  type AnswerTimes,
-} from '../../scripts/run/pace';
+import { TIMEOUTS } from '../../core/timeouts';
+import { chooseTimeoutScale, timeoutScaleLine, workersLine, type AnswerTimes } from '../../scripts/run/pace';
 import { TIMING_ID, timeAnswers } from '../../scripts/preflight/checks';
 import { startParticipant } from '../support/held-out-faults';
 
@@ -57,7 +52,9 @@ test.describe('the timeout scale', () => {
   const slow: AnswerTimes = { versionMs: 1004, submission: { ms: 2080, status: 200 } };
 
   test('measured answer times set it: the slowest over the reference, rounded up, never below 1', () => {
-    expect(chooseTimeoutScale(unset, slow).scale).toBe(Math.ceil((2080 / REFERENCE_ANSWER_MS) * 10) / 10);
+    expect(chooseTimeoutScale(unset, slow).scale).toBe(
+      Math.ceil((2080 / TIMEOUTS.referenceAnswerMs) * 10) / 10,
+    );
     expect(chooseTimeoutScale(unset, { versionMs: 2500, submission: { ms: 900, status: 200 } }).scale).toBe(
       12.5,
     );
@@ -65,7 +62,7 @@ test.describe('the timeout scale', () => {
     expect(chooseTimeoutScale(unset, { versionMs: 3, submission: { why: 'read-only' } }).scale).toBe(1);
     // A version read alone counts when no submission was timed.
     expect(chooseTimeoutScale(unset, { versionMs: 600, submission: { why: 'read-only' } }).scale).toBe(
-      Math.ceil((600 / REFERENCE_ANSWER_MS) * 10) / 10,
+      Math.ceil((600 / TIMEOUTS.referenceAnswerMs) * 10) / 10,
     );
     // No time is right for a submission that never answered: it is said, not counted.
     expect(chooseTimeoutScale(unset, { versionMs: 10, submission: { noAnswerWithinMs: 20_000 } }).scale).toBe(
