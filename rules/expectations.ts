@@ -5,8 +5,7 @@
 // rules/expectations/README.md and checked by rules/expectations/expectations.schema.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import cantonBaseline from './expectations/canton.json';
 import expectationsSchema from './expectations/expectations.schema.json';
 import { compareReleases } from './versions';
@@ -81,7 +80,8 @@ export const expired = (d: Deviation, today: string): boolean => d.until !== und
 export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /**
- * The schema's validator, compiled on first use (most runs read no team file). The pinned checks it accepts are
+ * The schema's validator, compiled on first use (most runs read no team file), with ajv loaded then: every
+ * process of a run reads the settings, and most never validate a file. The pinned checks it accepts are
  * PINNED_CHECKS' names: one list, here.
  */
 let validator: ValidateFunction<Baseline> | undefined;
@@ -90,6 +90,10 @@ function validate(json: unknown): json is Baseline {
     const schema: Record<string, unknown> & typeof expectationsSchema = structuredClone(expectationsSchema);
     const instead = schema.$defs.Entry.properties.instead.properties as Record<string, unknown>;
     instead.check = { enum: Object.keys(PINNED_CHECKS) };
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, as schemas/index.ts does */
+    const { Ajv2020 } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+    const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
+    /* eslint-enable @typescript-eslint/no-require-imports */
     const ajv = new Ajv2020({ allErrors: false, strict: true });
     addFormats(ajv, ['date']);
     validator = ajv.compile<Baseline>(schema);
