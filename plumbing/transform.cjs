@@ -13,6 +13,8 @@
 'use strict';
 const Module = require('node:module');
 const path = require('node:path');
+// Before the hooks below exist: a file this process requires after them is taken for the project's own.
+const { installLazyBabel } = require('./lazy-babel.cjs');
 
 const INSTALLED = Symbol.for('ledger-conformance.playwright-transform');
 
@@ -73,3 +75,8 @@ function install() {
 }
 
 install();
+
+// Independent of the transform above (Node 22.15+ included): Babel loaded on first use (./lazy-babel.cjs).
+if (process.env.LEDGER_PLUMBING !== 'off' && isPlaywrightProcess(process.argv[1])) {
+  installLazyBabel(process.argv[1]);
+}

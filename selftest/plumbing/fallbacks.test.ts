@@ -2,7 +2,7 @@
 // when LEDGER_PLUMBING=off: the harness then runs on Playwright's and Allure's own paths. In-process, with the
 // internals stood in for, and a canary per internal that fails when an upgrade moves it.
 import Module from 'node:module';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as playwright from '@playwright/test';
@@ -120,6 +120,45 @@ test('transform: stands aside when this Playwright exports no transform, and whe
     // On a Node with in-thread hooks (22.15+) the preload stands aside whatever the switch.
     expect(probed(on.stderr)).toBe('registerHooks' in Module ? null : '1');
     expect(probed(off.stderr)).toBeNull();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('lazy-babel: a stand-in that loads the bundle on first use; it stands aside without the export block it reads', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const lazy = require('../../plumbing/lazy-babel.cjs') as {
+    exportNames: (source: string) => string[] | undefined;
+    lazyBabel: (file: string, load?: (file: string) => unknown) => boolean;
+  };
+  const bundle = require.resolve('playwright/lib/transform/babelBundle');
+  expect(lazy.exportNames(readFileSync(bundle, 'latin1')), 'canary: the bundle’s export block').toEqual(
+    expect.arrayContaining(['babelParse', 'babelTransform', 'traverse', 'types']),
+  );
+  expect(lazy.exportNames('module.exports = {}')).toBeUndefined();
+  expect(
+    lazy.exportNames('__export(babelBundle_exports, {\n  babelParse: () => babelParse\n});'),
+  ).toBeUndefined();
+
+  const dir = mkdtempSync(join(tmpdir(), 'plumbing-babel-'));
+  try {
+    const file = join(dir, 'babelBundle.js');
+    writeFileSync(
+      file,
+      '__export(babelBundle_exports, {\n  parse: () => parse,\n  types: () => types\n});\n',
+    );
+    const real = { parse: (s: string) => `parsed ${s}`, types: { isThing: (x: unknown) => x === 'thing' } };
+    let loads = 0;
+    expect(lazy.lazyBabel(file, () => (loads++, real))).toBe(true);
+    expect(lazy.lazyBabel(file), 'already in require’s cache').toBe(false);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const standIn = require(file) as typeof real;
+    const types = standIn.types;
+    expect(loads, 'reading types when the runner loads does not load the bundle').toBe(0);
+    expect(types.isThing('thing')).toBe(true);
+    expect(standIn.parse('x')).toBe('parsed x');
+    expect(loads).toBe(1);
+    delete require.cache[file];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
