@@ -1,7 +1,7 @@
 // Playwright's runner loads its Babel bundle when it starts, for one job: rewriting a spec's snapshot
 // expectations (`--update-snapshots` of an aria snapshot). Its transform needs Babel only for a file missing
 // from its compilation cache. A run whose files are all cached never calls Babel, yet every runner paid for
-// loading it (bench/README.md). This puts a stand-in for `playwright/lib/transform/babelBundle` in require's
+// loading it. This puts a stand-in for `playwright/lib/transform/babelBundle` in require's
 // cache: the same export names, each loading the real bundle on first use (`types`, which the runner reads
 // when it loads, is forwarded property by property). What Babel does, and when, is unchanged.
 // Stands aside — the real bundle loads as before — when the bundle is already loaded, cannot be found, or its
