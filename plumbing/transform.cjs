@@ -76,7 +76,12 @@ function install() {
 
 install();
 
-// Independent of the transform above (Node 22.15+ included): Babel loaded on first use (./lazy-babel.cjs).
-if (process.env.LEDGER_PLUMBING !== 'off' && isPlaywrightProcess(process.argv[1])) {
+// Independent of the transform above (Node 22.15+ included): the runner's Babel loaded on first use
+// (./lazy-babel.cjs). Only the runner loads it at start; a worker or loader loads it on a cache miss alone.
+if (
+  process.env.LEDGER_PLUMBING !== 'off' &&
+  isPlaywrightProcess(process.argv[1]) &&
+  /cli\.js$/.test(process.argv[1])
+) {
   installLazyBabel(process.argv[1]);
 }
