@@ -148,7 +148,7 @@ const SLOW_RULES = RULES.filter((r) => r.tags.includes('@slow')).map((r) => r.id
 /** The rules with a test in `specs`, @slow ones left out (they belong to the faults that declare them). */
 const rulesOfSpecs = (files: RuleFiles, specs: string[]): string[] =>
   [...files]
-    .filter(([id, files]) => !SLOW_RULES.includes(id) && [...files].some((f) => specs.includes(f)))
+    .filter(([id, inFiles]) => !SLOW_RULES.includes(id) && [...inFiles].some((f) => specs.includes(f)))
     .map(([id]) => id);
 
 /** The clean run a fault is judged against: `clean`, or `clean@<profile>` for a fault that needs settings. */
