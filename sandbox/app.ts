@@ -1,7 +1,8 @@
 // Builds the sandbox participant without listening (tests and the harness inject into it; main.ts listens).
 // Set up as Canton's JSON API behaves: any content type is read as JSON (tapir does not insist on one),
 // unknown fields are ignored, nothing is coerced or stripped, and every failure goes through one handler.
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthenticator, emptyBearerHook } from './auth';
 import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
@@ -20,6 +21,20 @@ import { generateTopology } from './vetting/generate';
 /** pekko's default max-uri-length is 2k: no path parameter is longer than the URI that carries it. */
 const MAX_PARAM_LENGTH = 2048;
 
+type ValidatorFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
+>;
+
+/**
+ * fastify's own validator compilers (the `@fastify/ajv-compiler` it depends on, so its defaults), one pool for
+ * every sandbox of the process: fastify makes a new pool per app, so each app built its own Ajv and compiled
+ * the same schemas again — most of a sandbox's start-up, paid per fault by the fault runner and per test by
+ * the self-tests. One pool holds one Ajv per set of options, which compiles each schema once.
+ */
+const SHARED_VALIDATORS = (
+  createRequire(require.resolve('fastify'))('@fastify/ajv-compiler') as () => ValidatorFactory
+)();
+
 export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> {
   const faults = resolveFaults(config.faults);
   const app = Fastify({
@@ -28,6 +43,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
     // A path parameter (a user id in /v2/users/{user-id}/rights) may be far longer than fastify's default
     // 100 characters: a valid one has up to 128, and a longer one deserves Canton's INVALID_ARGUMENT.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    schemaController: { compilersFactory: { buildValidator: SHARED_VALIDATORS } },
     clientErrorHandler, // malformed HTTP: text/plain, as pekko, never fastify's JSON
     frameworkErrors, // a path fastify cannot decode: pekko's 400, never fastify's JSON
     ajv: {

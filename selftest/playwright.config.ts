@@ -33,7 +33,6 @@ const RUNS = [
   'rules/rule-needs.test.ts',
   'history/run-changes.test.ts',
   'shard/sharding.test.ts',
-  'mutation/suite-listing.test.ts',
   'report/triage.test.ts',
 ];
 

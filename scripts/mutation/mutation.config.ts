@@ -4,6 +4,7 @@
 // MUTATION_PLAN.
 import { defineConfig, type Project } from '@playwright/test';
 import { plainErrorSnippets } from '../../plumbing/plain-snippets';
+import { discardAllureMetadata } from './discard-allure';
 import { TIMEOUTS } from '../../core/timeouts';
 
 export interface PlannedProject {
@@ -23,6 +24,7 @@ export interface PlannedProject {
 
 // Hundreds of tests fail here on purpose, and nobody reads their snippets in colour.
 plainErrorSnippets();
+discardAllureMetadata();
 
 const plan = JSON.parse(process.env.MUTATION_PLAN ?? '[]') as PlannedProject[];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,7 +37,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: TIMEOUTS.testMs,
-  reporter: [['../../reporters/mutation-collector.ts']],
+  // A dot per test, not a line: a fault run's tests are counted, not read one by one (the report lists them).
+  reporter: [['dot'], ['../../reporters/mutation-collector.ts']],
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   projects: plan.map((p): Project => ({
     name: p.name,

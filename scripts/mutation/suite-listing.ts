@@ -1,6 +1,7 @@
 // Which spec files hold the tests of which rules, from Playwright's own listing of the suite (read once).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { relative } from 'node:path';
+import { promisify } from 'node:util';
 import { ruleIdOfTitle } from '../../rules/catalogue';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 
@@ -11,7 +12,10 @@ interface ListedSuite {
   suites?: ListedSuite[];
 }
 
-let cache: Map<string, Set<string>> | undefined;
+/** rule id → the spec files (relative to the root) whose test titles start with it. */
+export type RuleFiles = ReadonlyMap<string, ReadonlySet<string>>;
+
+let cache: Promise<RuleFiles> | undefined;
 
 /**
  * The listing's environment: no participant needed (an unreachable default), and none of Playwright's
@@ -24,14 +28,25 @@ export function listingEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-/** rule id → the spec files (relative to root) whose test titles start with it. */
-export function ruleFiles(root: string): Map<string, Set<string>> {
-  if (cache) return cache;
-  const out = execFileSync(process.execPath, playwrightCommand('test', '--list', '--reporter=json'), {
-    cwd: root,
-    env: listingEnv(process.env),
-    maxBuffer: 64 * 1024 * 1024,
-  }).toString();
+/**
+ * rule id → the spec files (relative to root) whose test titles start with it: Playwright's listing, in `env`,
+ * made once per process (whoever asks first; its callers in one process share it).
+ */
+export function ruleFiles(root: string, env: NodeJS.ProcessEnv = process.env): Promise<RuleFiles> {
+  // A failed listing is not kept: the next caller lists again.
+  cache ??= listRuleFiles(root, env).catch((e: unknown) => {
+    cache = undefined;
+    throw e;
+  });
+  return cache;
+}
+
+async function listRuleFiles(root: string, env: NodeJS.ProcessEnv): Promise<RuleFiles> {
+  const { stdout: out } = await promisify(execFile)(
+    process.execPath,
+    playwrightCommand('test', '--list', '--reporter=json'),
+    { cwd: root, env: listingEnv(env), maxBuffer: 64 * 1024 * 1024 },
+  );
   const listing = JSON.parse(out.slice(out.indexOf('{'))) as {
     suites: ListedSuite[];
     config: { rootDir: string };
@@ -47,12 +62,10 @@ export function ruleFiles(root: string): Map<string, Set<string>> {
     for (const child of suite.suites ?? []) visit(child);
   };
   listing.suites.forEach(visit);
-  cache = map;
   return map;
 }
 
 /** The spec files holding `rules`; empty (= the whole suite) when no rule is given or none is found. */
-export function specsForRules(root: string, rules: readonly string[]): string[] {
-  const files = ruleFiles(root);
+export function specsForRules(files: RuleFiles, rules: readonly string[]): string[] {
   return [...new Set(rules.flatMap((r) => [...(files.get(r) ?? [])]))].sort();
 }

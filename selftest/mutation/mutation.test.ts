@@ -7,18 +7,22 @@
 // judged against exactly what it changes. A mutant is caught when a rule that passes (or deviates as the
 // baseline expects) against the clean participant fails, or stops deviating, against it — never by a harness
 // defect. The mutants declare no rule: this checks the checks, not the catalogue's bookkeeping. One run for
-// both: a second Playwright run cost its runner, a listing of the suite and its own sandboxes.
+// both: a second Playwright run cost its runner, a listing of the suite and its own sandboxes. The runner runs
+// in this process (`runMutation`, what `npm run mutation` runs), beside the participants, its Playwright run a
+// child: a process of its own added nothing this test reads. Its listing of the suite is made with a CI job's
+// PLAYWRIGHT_JSON_OUTPUT_* settings in its environment, which must not take the listing away from stdout.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
+import { listingEnv, ruleFiles } from '../../scripts/mutation/suite-listing';
 import { RULES } from '../../rules/catalogue';
 import { FAULTS } from '../../sandbox/faults/catalogue';
 import type { ProjectRecord } from '../../reporters/mutation-collector';
 import { ruleRows, type RuleRow } from '../../reporters/verdicts';
 import { judgeFault, NOT_HOLDING, type MutationReport } from '../../scripts/mutation/judge';
-import type { ExtraParticipant } from '../../scripts/mutation/mutation';
-import { runNode, type ChildOutcome } from '../support/child-run';
+import { runMutation, type ExtraParticipant } from '../../scripts/mutation/run-mutation';
+import { ROOT } from '../support/child-run';
 import { HELD_OUT_MUTANTS, specsOf, startParticipant, type Participant } from '../support/held-out-faults';
 
 const SAMPLE = process.env.MUTATION_SAMPLE?.split(',');
@@ -30,7 +34,10 @@ test.describe.configure({ mode: 'default' });
 
 const participants: Participant[] = [];
 let out: string | undefined;
-let run: ChildOutcome | undefined;
+/** The runner's exit code and everything it wrote, the Playwright run's output included. */
+let run: { status: number; log: string } | undefined;
+/** A CI job's settings for its own JSON report (outside the project: should the listing obey them, it writes there). */
+let ciJsonOutput: NodeJS.ProcessEnv = {};
 /** Kills the nested run's process group: after a timed-out beforeAll it must not outlive the test. */
 let killRun = (): void => {};
 
@@ -51,11 +58,26 @@ test.beforeAll(async () => {
     ...HELD_OUT_MUTANTS.map((m, i) => ({ name: m.name, url: mutants[i]!.url, specs: specsOf(m) })),
   ];
   writeFileSync(join(out, 'extra.json'), JSON.stringify(extra));
-  const args = ['--require', 'tsx/cjs', 'scripts/mutation/mutation.ts', '--by-rule', '--out', out];
-  args.push('--extra', join(out, 'extra.json'));
+  const args = ['--by-rule', '--out', out, '--extra', join(out, 'extra.json')];
   if (SAMPLE) args.push('--faults', SAMPLE.join(','));
-  // The participants answer from this worker while the runner's Playwright run waits on them.
-  run = await runNode(args, { ...process.env, LEDGER_BASE_URL: '' }, (kill) => (killRun = kill));
+  ciJsonOutput = {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: join(out, 'ci', 'playwright.json'),
+    PLAYWRIGHT_JSON_OUTPUT_DIR: join(out, 'ci'),
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'playwright.json',
+  };
+  // The participants and the sandboxes answer from this worker while the runner's Playwright run waits on them.
+  let log = '';
+  const write = (text: string) => void (log += text);
+  const status = await runMutation(args, {
+    env: { ...process.env, ...ciJsonOutput, LEDGER_BASE_URL: '' },
+    out: write,
+    err: write,
+    own: (kill) => (killRun = kill),
+  }).catch((e: unknown) => {
+    write(`mutation: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  });
+  run = { status, log };
 });
 
 test.afterAll(async () => {
@@ -64,7 +86,7 @@ test.afterAll(async () => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
-const logOf = (): string => `${run?.stdout ?? ''}${run?.stderr ?? ''}`;
+const logOf = (): string => run?.log ?? '';
 
 test('the clean sandbox passes, every fault is killed by a declared rule, transport faults are never failed', () => {
   expect(
@@ -144,4 +166,16 @@ test('every held-out mutant is caught by a rule that holds on the clean particip
     problems,
     `held-out mutants not caught (${caught.length} of ${HELD_OUT_MUTANTS.length} were)`,
   ).toEqual([]);
+});
+
+test('a CI job’s PLAYWRIGHT_JSON_OUTPUT_* settings do not take the listing away from stdout', async () => {
+  // The runner's listing was made with them set (beforeAll): before, it came back empty ("Unexpected end of
+  // JSON input"). Asked in the same environment, the process's listing is that one.
+  const files = await ruleFiles(ROOT, { ...process.env, ...ciJsonOutput, LEDGER_BASE_URL: '' });
+  expect([...(files.get('VET-PAGE-WALK-ENDS') ?? [])]).toEqual(['tests/vetting-walks.spec.ts']);
+  expect([...(files.get('VER-AUTH-REQUIRED') ?? [])]).toEqual(['tests/version.spec.ts']);
+  expect(existsSync(join(out!, 'ci')), 'the listing wrote where the CI settings point').toBe(false);
+  const env = listingEnv({ ...ciJsonOutput, LEDGER_BASE_URL: '', HOME: '/home/qa' });
+  expect(env).toEqual({ LEDGER_BASE_URL: 'http://127.0.0.1:9', HOME: '/home/qa' });
+  expect(listingEnv({ LEDGER_BASE_URL: 'https://p.example' }).LEDGER_BASE_URL).toBe('https://p.example');
 });
