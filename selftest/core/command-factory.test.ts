@@ -2,7 +2,7 @@
 // LedgerStrings; one-field overrides change exactly that field; the id generators agree with the schemas'
 // grammars (valid boundaries accepted, invalid values rejected) — two independent readings of the rules.
 import { writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import fc from 'fast-check';
 import { defRef, validate } from '../../schemas';
 import { CommandFactory, RunIds, seededFaker, seedOf } from '../../core/command-factory';

@@ -2,7 +2,7 @@
 // with only a URL and a token — what a staging participant gives.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import {
   discover,

@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CommandFactory, RunIds, seededFaker } from '../../core/command-factory';
 import { isInertSubmission, NO_SUCH_CONTRACT_ID } from '../../core/inert';
 import { PATHS } from '../../core/ledger-client';

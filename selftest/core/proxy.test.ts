@@ -5,7 +5,7 @@
 // Basic credentials required when asked.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { Transport, TransportFailure } from '../../core/http';
 import { PROXY_VARIABLES, proxiedFetch, proxyFor } from '../../core/proxy';
 import { redact } from '../../core/redact';

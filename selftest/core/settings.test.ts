@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
 import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';

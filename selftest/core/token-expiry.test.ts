@@ -2,7 +2,7 @@
 // inconclusive. A static token that runs out (the version route takes no token: the vetting list does): the participant's 401 to a request made with the run's own token
 // is inconclusive (the harness's token, not the rule), while a 401 to a token a test chose — the expired token
 // of AUTH-EXPIRED-TOKEN — stays an answer for the test to judge.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../../sandbox/app';

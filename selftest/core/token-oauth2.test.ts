@@ -1,7 +1,7 @@
 // The OAuth2 client-credentials provider against a tiny token endpoint started here (fastify, 127.0.0.1):
 // the IdP's token is accepted by the sandbox, cached, refreshed before expiry, and a refused request fails
 // with the IdP's reason — never with the client secret.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { buildApp } from '../../sandbox/app';

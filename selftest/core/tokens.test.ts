@@ -3,7 +3,7 @@
 // (POST /v2/package-vetting/list).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { buildApp } from '../../sandbox/app';

@@ -4,7 +4,7 @@
 // its path is written out, and refused in the harness's folders when its path is computed. Beside them,
 // `shortFunctions()` holds every function of core/, reporters/ and scripts/ to sixty lines.
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { ROOT } from '../support/child-run';

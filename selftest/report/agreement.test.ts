@@ -4,7 +4,7 @@
 // gate: it passes on that run, and fails a run whose output holds a planted secret, naming the file only.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ruleIdOfTitle } from '../../rules/catalogue';
 import { VERDICT_WORDS } from '../../reporters/allure-results';
 import { externalReferences } from '../../reporters/allure-html';

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from '@playwright/test';
+import { test } from '../support/test';
 import {
   noChromium,
   openBrowser,

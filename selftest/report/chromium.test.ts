@@ -2,7 +2,7 @@
 // skip and how to install it; nothing when it is there. The files it names are exactly those whose tests skip.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ROOT } from '../support/child-run';
 import { BROWSER_TEST_FILES, chromiumNotice, noChromium } from '../support/chromium';
 

@@ -4,7 +4,7 @@
 // plain pass; the secret gate still passes. One child run of the four rules, read by every test here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { compareRuns, readRun } from '../../reporters/compare-runs';
 import { renderCompareMarkdown } from '../../reporters/compare-render';
 import {

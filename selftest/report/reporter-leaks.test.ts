@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
@@ -144,13 +144,11 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
     // projects mint HS256 tokens instead. Tokens come from the environment, never from a project's `use`:
     // that is configuration, which the JSON reporter writes out.
     const minted = { LEDGER_AUTH: 'hs256', LEDGER_TOKEN: '' };
+    // One test per way a transport fails (a POST where the request must get through /v2/version first), and
+    // every shape rule where the answers are judged wrong. Playwright starts a worker per project and another
+    // after each failed test: a test more is a worker start more, not more evidence.
     const plan: LeakProject[] = [
-      {
-        name: 'refused',
-        url: `http://127.0.0.1:${await closedPort()}`,
-        grep: 'VER-SHAPE|VET-SHAPE',
-        env: minted,
-      },
+      { name: 'refused', url: `http://127.0.0.1:${await closedPort()}`, grep: 'VET-SHAPE', env: minted },
       // Plain HTTP spoken to by TLS: the handshake fails.
       {
         name: 'tls',
@@ -160,9 +158,9 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
       },
       // .invalid never resolves (RFC 2606), without a network.
       { name: 'dns', url: 'http://ledger.invalid', grep: 'VET-SHAPE', env: minted },
-      { name: 'reset', url: `${target.url}/reset`, grep: shapes, env: {} },
-      { name: 'hang', url: `${target.url}/hang`, grep: 'VET-SHAPE|SUB-SHAPE', env: minted },
-      { name: 'fail', url: `${target.url}/fail`, grep: `${shapes}|VER-SEMVER`, env: minted },
+      { name: 'reset', url: `${target.url}/reset`, grep: 'VET-SHAPE', env: {} },
+      { name: 'hang', url: `${target.url}/hang`, grep: 'VET-SHAPE', env: minted },
+      { name: 'fail', url: `${target.url}/fail`, grep: shapes, env: minted },
     ];
     const run = await runNode(
       playwrightCommand(

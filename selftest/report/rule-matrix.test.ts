@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { RULES } from '../../rules/catalogue';
 import { DEVIATION_SEEN, DEVIATION_UNMET, INCONCLUSIVE } from '../../core/verdict-marks';

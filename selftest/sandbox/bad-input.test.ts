@@ -1,6 +1,6 @@
 // Bad input of any kind is a 4xx, never a 5xx or a crash: odd bodies, content types, headers and sizes on
 // every route, then property-based fuzzing of bodies and Authorization headers.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';

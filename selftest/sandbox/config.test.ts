@@ -1,6 +1,6 @@
 // Sandbox settings: every bad value stops the start with a message naming the setting; flags mirror the
 // environment and win over it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { buildApp } from '../../sandbox/app';
 import { ConfigError, DEV_DEFAULTS, flagsToEnv, loadConfig } from '../../sandbox/config';
 

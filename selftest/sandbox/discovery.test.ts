@@ -1,7 +1,7 @@
 // The sandbox's identity endpoints (sandbox/routes/identity.ts) and Canton's built-in Ping template: what a
 // harness given only a URL and credentials can learn and use. Not conformance rules (the interface document
 // does not describe these endpoints): the sandbox is held to Canton 3.4's shapes, errors and authorization.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
 import { PING_PACKAGE } from '../../sandbox/vetting/builtin-package';

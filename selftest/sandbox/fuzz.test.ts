@@ -8,7 +8,7 @@
 // test prints its seed and records it as an annotation) and bounded so the file runs in well under a minute
 // on two cores (FUZZ_SCALE=10 for a longer hunt).
 import { createSecretKey } from 'node:crypto';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import fc from 'fast-check';
 import { binaryUnit } from '../support/binary-unit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

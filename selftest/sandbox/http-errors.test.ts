@@ -3,7 +3,7 @@
 // text/plain, never fastify's default JSON body (which is not a JsCantonError), and keeps serving.
 // Raw sockets against the sandbox listening on 127.0.0.1 (an HTTP client would refuse to send these).
 import { connect } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';

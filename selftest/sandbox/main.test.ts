@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 const start = (args: string[], env: Record<string, string> = {}) =>
   spawn(process.execPath, ['--require', 'tsx/cjs', 'sandbox/main.ts', ...args], {

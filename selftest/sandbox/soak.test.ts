@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import { Agent, request } from 'undici';
 import { ALICE, ASSET_BY_ID, ASSET_BY_NAME, BOB, CHARLIE, PATH, userToken } from './submit-kit';

@@ -1,6 +1,6 @@
 // The submit route's successes: Canton's tree shape for the harness's default command, the other command
 // kinds, contracts that are created and archived, atomicity, trace context, and the 3.5 question.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import {
   accepted,

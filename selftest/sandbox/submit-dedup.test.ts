@@ -1,6 +1,6 @@
 // Deduplication by change ID (userId, commandId, set of actAs) over accepted submissions, both ways; the
 // 409 body; concurrency; expiry; and the memory bounds of the dedup and contract stores.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { changeKey, DedupStore, type Acceptance } from '../../sandbox/ledger/dedup';
 import {

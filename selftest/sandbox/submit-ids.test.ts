@@ -1,7 +1,7 @@
 // Id grammars on the submit route, both ways: boundary values accepted, each violation rejected with
 // Canton's code and exact text. Parties and userId are checked with auth off (wildcard claims), where
 // Canton's validation is visible; with a user token the Authorizer answers 403 first (see the order tests).
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import type { FastifyInstance } from 'fastify';
 import {

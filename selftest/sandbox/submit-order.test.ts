@@ -1,7 +1,7 @@
 // Canton's check order on submit: decode → claims → JSON layer (actAs, package refs, transcoding) →
 // authorization → field validation in CommandsValidator's order → interpretation → deduplication. Each test
 // sends two faults and expects the one checked first; every other field stays valid.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { DEV_DEFAULTS } from '../../sandbox/config';

@@ -1,6 +1,6 @@
 // Bad input of any kind is a 4xx, never a crash or a 5xx; nothing accepted is lost under concurrency.
 // Property tests (fast-check, fixed seed) throw random JSON at every field of a valid request.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import fc from 'fast-check';
 import { binaryUnit } from '../support/binary-unit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -1,5 +1,5 @@
 // Ledger time bounds (minLedgerTimeAbs / minLedgerTimeRel) and tapsMaxPasses, both ways, in both modes.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import { formatMicros, parseInstantMicros } from '../../sandbox/ledger/time';
 import {

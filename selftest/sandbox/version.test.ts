@@ -1,6 +1,6 @@
 // GET /v2/version of the sandbox: Canton's FeaturesDescriptor defaults, the configurable parts, and the
 // auth deviation (canton: no token needed; strict-interface: the header is required).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { bearer, redacted, sandbox, token } from '../support/sandbox-kit';
 
 // Canton's own check of the version string (JsonV2Tests "version service / get version"): SemVer 2.0.

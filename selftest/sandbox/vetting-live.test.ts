@@ -2,7 +2,7 @@
 // Canton's kinds, never the configured participant's entries — the control route's unvetting, serials that
 // only grow across a leave and a return, a 10⁴-entry topology that starts at once, and the position-token fault
 // that only a changing listing shows.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loadConfig } from '../../sandbox/config';
 import { churnOf } from '../../sandbox/vetting/churn';
 import { generateTopology } from '../../sandbox/vetting/generate';

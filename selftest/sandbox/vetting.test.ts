@@ -1,7 +1,7 @@
 // POST /v2/package-vetting/list of the sandbox: Canton's ordering, filter semantics, stateless tokens and
 // errors, each shown both ways; the control route; the strict-interface final token; a 10⁵-entry topology.
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../sandbox/config';

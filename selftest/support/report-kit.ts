@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from '@playwright/test';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
@@ -184,31 +184,54 @@ export async function serveStatic(dir: string): Promise<{ url: string; close: ()
 
 export { noChromium };
 
+let chromiumOfWorker: Promise<Browser> | undefined;
+
 /**
- * Debian's Chromium through playwright-core (no browser download), one page that may reach only the loopback:
- * every other request is blocked and recorded.
+ * Debian's Chromium, launched once per worker process at the first ask: the browser self-tests of a worker
+ * open their pages in contexts of one browser instead of starting one each. A browser that went away is
+ * launched again; playwright-core ends the one left when the worker exits.
+ */
+function sharedChromium(): Promise<Browser> {
+  if (chromiumOfWorker) return chromiumOfWorker;
+  const launching = chromium
+    .launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    })
+    .then((browser) => {
+      browser.on('disconnected', () => {
+        if (chromiumOfWorker === launching) chromiumOfWorker = undefined;
+      });
+      return browser;
+    });
+  launching.catch(() => {
+    if (chromiumOfWorker === launching) chromiumOfWorker = undefined;
+  });
+  chromiumOfWorker = launching;
+  return launching;
+}
+
+/**
+ * A page of Debian's Chromium through playwright-core (no browser download), in a context of its own that may
+ * reach only the loopback: every other request is blocked and recorded. `close` ends the context.
  */
 export async function openBrowser(): Promise<{
   page: Page;
   external: string[];
   close: () => Promise<void>;
 }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const context = await (await sharedChromium()).newContext({ viewport: { width: 1400, height: 1000 } });
   const external: string[] = [];
-  await page.route('**/*', async (route) => {
+  await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     const local =
       url.protocol === 'data:' ||
@@ -220,7 +243,8 @@ export async function openBrowser(): Promise<{
       await route.abort('blockedbyclient');
     }
   });
-  return { page, external, close: () => browser.close() };
+  const page = await context.newPage();
+  return { page, external, close: () => context.close() };
 }
 
 /**
