@@ -181,13 +181,28 @@ export async function notify(dirs: readonly string[], env: NodeJS.ProcessEnv): P
   return `posted the changes of ${text.split('\n').filter((l) => l.startsWith('• ')).length} target(s) to the webhook`;
 }
 
+/** The command: its one line, on stdout when done or on stderr with the exit code of a NotifyError. */
+export async function main(
+  dirs: readonly string[],
+  env: NodeJS.ProcessEnv,
+  out: { stdout(line: string): void; stderr(line: string): void },
+): Promise<number> {
+  try {
+    out.stdout(`notify-changes: ${await notify(dirs, env)}\n`);
+    return EXIT.ok;
+  } catch (e) {
+    if (!(e instanceof NotifyError)) throw e;
+    out.stderr(`notify-changes: ${e.message}\n`);
+    return e.exitCode;
+  }
+}
+
 if (require.main === module) {
-  notify(process.argv.slice(2), process.env).then(
-    (done) => process.stdout.write(`notify-changes: ${done}\n`),
-    (e: unknown) => {
-      if (!(e instanceof NotifyError)) throw e;
-      process.stderr.write(`notify-changes: ${e.message}\n`);
-      process.exitCode = e.exitCode;
-    },
-  );
+  const out = {
+    stdout: (l: string) => process.stdout.write(l),
+    stderr: (l: string) => process.stderr.write(l),
+  };
+  void main(process.argv.slice(2), process.env, out).then((code) => {
+    if (code !== EXIT.ok) process.exitCode = code;
+  });
 }

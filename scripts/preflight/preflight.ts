@@ -29,7 +29,8 @@ user's rights, the command template's package vetted; then what the run will use
 and why. Submits nothing. Settings as the run's (.env.example).
 Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`;
 
-async function main(): Promise<number> {
+/** The command: its exit code (a wrong setting may also end the process at once, with 2, as a run does). */
+export async function main(): Promise<number> {
   answerHelp(HELP);
   loadDotenv();
   const s = settingsOrExit();
@@ -99,4 +100,4 @@ async function readyLines(
   ];
 }
 
-void main().then((code) => process.exit(code));
+if (require.main === module) void main().then((code) => process.exit(code));

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { changesMessage, MAX_IDS, type RunMatrix } from '../../scripts/nightly/notify-changes';
-import { cleanEnv, runNode } from '../support/child-run';
+import { changesMessage, main, MAX_IDS, type RunMatrix } from '../../scripts/nightly/notify-changes';
+import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { CHANGE_KINDS, type ChangeKind, type ChangeRow } from '../../reporters/run-history';
 import { EXIT } from '../../core/exit-codes';
@@ -69,17 +69,28 @@ function runDir(name: string, matrix: unknown): string {
   return d;
 }
 
-/** The step's command, as the workflow runs it, with the run's secrets in the environment as CI would. */
+/** The step's environment: the run's secrets in it as CI would have them. */
+const stepEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...cleanEnv(),
+  CONFORMANCE_WEBHOOK_URL: receiver.url,
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_REPOSITORY: 'example/ledger-conformance',
+  GITHUB_RUN_ID: '4242',
+  LEDGER_TOKEN: TOKEN,
+  ...env,
+});
+/** The step's command, as the workflow runs it. */
 const notify = (dirs: string[], env: NodeJS.ProcessEnv = {}) =>
-  runNode(['--require', 'tsx/cjs', 'scripts/nightly/notify-changes.ts', ...dirs], {
-    ...cleanEnv(),
-    CONFORMANCE_WEBHOOK_URL: receiver.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_REPOSITORY: 'example/ledger-conformance',
-    GITHUB_RUN_ID: '4242',
-    LEDGER_TOKEN: TOKEN,
-    ...env,
-  });
+  runNode(['--require', 'tsx/cjs', 'scripts/nightly/notify-changes.ts', ...dirs], stepEnv(env));
+/** The command's main in this process: its exit code and lines as `notify` gives them, without a process. */
+async function notifyHere(dirs: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildOutcome> {
+  const out = { stdout: '', stderr: '' };
+  const write = {
+    stdout: (l: string) => void (out.stdout += l),
+    stderr: (l: string) => void (out.stderr += l),
+  };
+  return { status: await main(dirs, stepEnv(env), write), ...out };
+}
 
 test('a changed verdict: one JSON message naming the target, the baseline, counts and rule ids; no secret in it', async () => {
   const o = await notify([
@@ -117,7 +128,7 @@ test('nothing changed, nothing to compare with, or an older run without changes:
     runDir('first', { changes: { since: null, ...noChanges, newFailures: [row('SUB-DEDUP-PARALLEL')] } }),
     runDir('older', { generatedAt: '2026-11-01T00:00:00Z', status: 'passed', rules: [] }),
   ];
-  const o = await notify(dirs);
+  const o = await notifyHere(dirs);
   expect(o.status, o.stdout + o.stderr).toBe(0);
   expect(o.stdout).toBe(
     'notify-changes: the participant changed no verdict since the runs compared with: nothing to post\n',
@@ -127,13 +138,14 @@ test('nothing changed, nothing to compare with, or an older run without changes:
 
 test('a webhook that refuses, a URL that is not one, a folder that is not a run: one line each, never the URL', async () => {
   receiver.status = 404;
-  const refused = await notify([runDir('staging', changed)]);
+  // The command's own process for the last (its exit code set by the entry); the others by its main.
+  const refused = await notifyHere([runDir('staging', changed)]);
   expect(refused.status).toBe(EXIT.failed);
   expect(refused.stderr).toBe(
     'notify-changes: the webhook in CONFORMANCE_WEBHOOK_URL answered 404: check that the URL is current (a revoked webhook answers 403 or 404)\n',
   );
   expect(receiver.received).toHaveLength(1);
-  const notUrl = await notify([runDir('staging', changed)], {
+  const notUrl = await notifyHere([runDir('staging', changed)], {
     CONFORMANCE_WEBHOOK_URL: 'hooks.example.com/abc',
   });
   expect(notUrl.status).toBe(EXIT.badSetting);

@@ -696,6 +696,9 @@ test.describe('called from another repository, the participant down: its runner,
         DEPLOY_KEY: 'not-a-setting',
       },
       vars: {
+        // One worker per shard: every test of a participant that does not answer is inconclusive at once, and
+        // each further worker would only load the suite again.
+        LEDGER_WORKERS: '1',
         LEDGER_EXPECTATIONS: 'auto,qa/waivers.json',
         LEDGER_COMMAND_TEMPLATE: 'qa/template.json',
         NO_PROXY: '.corp.example',
@@ -776,6 +779,7 @@ test.describe('called from another repository, the participant down: its runner,
       expect(o.status, show(o)).toBe(0);
       expect(o.env).toEqual({
         LEDGER_BASE_URL: 'http://qa-user:qa-pass-Z9@participant.qa.internal:7575',
+        LEDGER_WORKERS: '1',
         HTTP_PROXY: `http://qa-proxy:proxy-pass-Z9@127.0.0.1:${port}`,
         NO_PROXY: '.corp.example',
         LEDGER_EXPECTATIONS: 'auto,qa/waivers.json',
@@ -783,7 +787,7 @@ test.describe('called from another repository, the participant down: its runner,
         LEDGER_CALLER_DIR: join(ws, '.caller'),
       });
       expect(o.stdout).toContain(
-        'nightly-env: from variables NO_PROXY, LEDGER_EXPECTATIONS, LEDGER_COMMAND_TEMPLATE;',
+        'nightly-env: from variables LEDGER_WORKERS, NO_PROXY, LEDGER_EXPECTATIONS, LEDGER_COMMAND_TEMPLATE;',
       );
       expect(o.stdout).toContain('from secrets LEDGER_BASE_URL, HTTP_PROXY;');
       for (const secret of ['qa-pass-Z9', 'proxy-pass-Z9', 'ghs_not'])

@@ -14,11 +14,9 @@ import { failureKind } from '../../reporters/classify';
 import { runExitCode } from '../../scripts/run/target-down';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { clientFor } from '../support/harness-kit';
+import { preflightBatch } from '../support/preflight-batch';
 import { minimal, party, staging, type Staging } from '../support/staging-kit';
 import { EXIT } from '../../core/exit-codes';
-
-const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
-  runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env });
 
 /** Exit 2 and one line on stderr, without the prefix; nothing secret in it. */
 function settingLine(run: ChildOutcome): string {
@@ -30,6 +28,8 @@ function settingLine(run: ChildOutcome): string {
 }
 
 test.describe('identity settings, checked by the preflight against a staging-like participant', () => {
+  // In order in one worker: the preflight's cases share one child (support/preflight-batch.ts).
+  test.describe.configure({ mode: 'default' });
   let target: Staging;
   test.beforeAll(async () => {
     target = await staging();
@@ -67,11 +67,14 @@ test.describe('identity settings, checked by the preflight against a staging-lik
       /LEDGER_UNAUTHORIZED_PARTY=Audit::/,
     ],
   ];
-  for (const [what, env, first] of cases) {
+  /** Every case's outcome, run together when the first is read. */
+  let batch: Promise<ChildOutcome[]> | undefined;
+  cases.forEach(([what, , first], i) => {
     test(`${what}: exit 2, one line naming it first`, async () => {
-      expect(settingLine(await preflight(env(target)))).toMatch(first);
+      batch ??= preflightBatch(cases.map(([, env]) => env(target)));
+      expect(settingLine((await batch)[i]!)).toMatch(first);
     });
-  }
+  });
 
   test('the run stops the same way, before any test (LEDGER_SECOND_USER)', async () => {
     const out = mkdtempSync(join(tmpdir(), 'identity-run-'));

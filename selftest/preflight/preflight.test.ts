@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { stagingAndNotLedgerApis } from '../support/not-ledger-api';
+import { preflightBatch } from '../support/preflight-batch';
 import { minimal } from '../support/staging-kit';
 import { EXIT } from '../../core/exit-codes';
 
@@ -24,7 +25,47 @@ function oneLine(run: ChildOutcome): string {
 }
 
 test.describe('npm run preflight', () => {
+  // In order in one worker: the cases but the ready one and the web server share one child
+  // (support/preflight-batch.ts); those two run the command in a process of its own, its entry's exit code.
+  test.describe.configure({ mode: 'default' });
   const at = stagingAndNotLedgerApis();
+  /** The settings of the batched cases, by name (the template's file written first). */
+  const cases = () => {
+    const template = join(at.target.dir, 'acme.json');
+    writeFileSync(
+      template,
+      JSON.stringify({
+        commands: [
+          {
+            CreateCommand: {
+              templateId: '#acme-treasury:Acme:Transfer',
+              createArguments: { owner: '{{actAs0}}' },
+            },
+          },
+        ],
+      }),
+    );
+    return {
+      wrongToken: minimal(at.target, 'qa-runner', at.target.otherKeyPath),
+      wrongTokenParticipant: {
+        ...minimal(at.target, 'qa-runner', at.target.otherKeyPath),
+        LEDGER_PARTICIPANT_ID: 'p::1220ab',
+      },
+      noRights: minimal(at.target, 'qa-none'),
+      unvetted: { ...minimal(at.target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template },
+      down: { ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: `${at.webUrl}/down` },
+    };
+  };
+  /** The batched cases by name, run together when the first of them is read. */
+  let batch: Promise<Record<string, ChildOutcome>> | undefined;
+  const batched = async (name: keyof ReturnType<typeof cases>): Promise<ChildOutcome> => {
+    batch ??= (async () => {
+      const named = Object.entries(cases());
+      const outcomes = await preflightBatch(named.map(([, env]) => env));
+      return Object.fromEntries(named.map(([n], i) => [n, outcomes[i]!]));
+    })();
+    return (await batch)[name]!;
+  };
 
   test('ready: every identity value with its source, and the rules that will skip and why', async () => {
     const run = await preflight(minimal(at.target, 'qa-solo'));
@@ -40,47 +81,28 @@ test.describe('npm run preflight', () => {
   });
 
   test('a wrong token: one line naming the key to set', async () => {
-    const line = oneLine(await preflight(minimal(at.target, 'qa-runner', at.target.otherKeyPath)));
+    const line = oneLine(await batched('wrongToken'));
     expect(line).toContain('refused');
     expect(line).toContain('LEDGER_JWT_PRIVATE_KEY');
   });
 
   test('a wrong token with the participant given: one line naming the key to set', async () => {
-    const env = {
-      ...minimal(at.target, 'qa-runner', at.target.otherKeyPath),
-      LEDGER_PARTICIPANT_ID: 'p::1220ab',
-    };
-    const line = oneLine(await preflight(env));
+    const line = oneLine(await batched('wrongTokenParticipant'));
     expect(line).toMatch(/refused the harness's token \(.* answered 401\): set LEDGER_JWT_PRIVATE_KEY/);
   });
 
   test('a user without rights: one line naming the user and what to set', async () => {
-    const line = oneLine(await preflight(minimal(at.target, 'qa-none')));
+    const line = oneLine(await batched('noRights'));
     expect(line).toContain('user qa-none has no CanActAs right');
     expect(line).toContain('LEDGER_USER');
   });
 
   test('an unvetted template package: one line naming the package and what to set', async () => {
-    const template = join(at.target.dir, 'acme.json');
-    writeFileSync(
-      template,
-      JSON.stringify({
-        commands: [
-          {
-            CreateCommand: {
-              templateId: '#acme-treasury:Acme:Transfer',
-              createArguments: { owner: '{{actAs0}}' },
-            },
-          },
-        ],
-      }),
-    );
-    const line = oneLine(
-      await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template }),
-    );
+    const line = oneLine(await batched('unvetted'));
     expect(line).toContain('acme-treasury');
     expect(line).toContain('LEDGER_COMMAND_TEMPLATE');
   });
+
   // The CLI's line and exit code for each kind; every case of each, in-process, in
   // selftest/preflight/target.test.ts.
   test('a web server: one line naming LEDGER_BASE_URL (exit 2), before any identity is asked for', async () => {
@@ -92,7 +114,7 @@ test.describe('npm run preflight', () => {
 
   test('a proxy whose participant is down (502): the target is down, exit 4', async () => {
     const base = `${at.webUrl}/down`;
-    const run = await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: base });
+    const run = await batched('down');
     expect(run.status, run.stderr).toBe(EXIT.targetDown);
     expect(run.stderr.trimEnd()).toBe(
       `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered 502, a participant down or not ready (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
