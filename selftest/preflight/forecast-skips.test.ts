@@ -2,13 +2,16 @@
 // nothing set (the in-process sandbox) and with a read-only selection (LEDGER_TAGS=@readonly). The
 // staging-like configuration (a participant started apart, LEDGER_BASE_URL set) is held the same way in
 // selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per
-// configuration, side by side.
-import { mkdtempSync } from 'node:fs';
+// configuration, side by side. Both read only the rule matrix and the output, so the run is the lean one
+// (LEAN_RUN_CONFIG): the real config's global setup, which prints the run-information block, and its rule
+// matrix, without the Allure report nothing here reads.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { cleanEnv, runNode } from '../support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const configurations: [string, Record<string, string>][] = [
   ['nothing set (the in-process sandbox)', {}],
@@ -19,18 +22,23 @@ for (const [what, env] of configurations) {
   test(`${what}: the preflight's forecast is the run's skips`, async () => {
     test.setTimeout(240_000);
     const out = mkdtempSync(join(tmpdir(), 'forecast-skips-'));
-    const [preflight, run] = await Promise.all([
-      runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env }),
-      runNode(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], {
-        ...cleanEnv(),
-        ...env,
-        LEDGER_REPORTS_DIR: out,
-      }),
-    ]);
-    expect(preflight.status, preflight.stderr).toBe(0);
-    expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
-    expect(forecastOf(preflight.stdout)).toEqual(skipsOf(out));
-    // The run-information block forecasts the same.
-    expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
+    try {
+      const [preflight, run] = await Promise.all([
+        runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env }),
+        // The whole suite (or the whole selection): a skip the forecast does not know of is a mismatch too.
+        runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG), {
+          ...cleanEnv(),
+          ...env,
+          LEDGER_REPORTS_DIR: out,
+        }),
+      ]);
+      expect(preflight.status, preflight.stderr).toBe(0);
+      expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
+      expect(forecastOf(preflight.stdout)).toEqual(skipsOf(out));
+      // The run-information block forecasts the same.
+      expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 }

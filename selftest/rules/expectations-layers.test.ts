@@ -18,6 +18,7 @@ import { expectationsStatus } from '../../reporters/expectations-status';
 import { expectationsInfo } from '../../scripts/run/expectations-info';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { EXIT } from '../../core/exit-codes';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 /** VER-FEATURES' title in the catalogue: each of its tests is titled `VER-FEATURES <this> — <feature>`. */
 const FEATURES = 'every feature of the descriptor is present with a sane value';
@@ -138,16 +139,9 @@ test.describe('expectations layers', () => {
         LEDGER_EXPECTATIONS: `auto,${file}`,
         SANDBOX_FAULTS: 'ver-not-semver',
       };
+      // Playwright itself with the lean config: the rule matrix and the run-information block are all it reads.
       const run = await runNode(
-        [
-          '--require',
-          'tsx/cjs',
-          'scripts/run/conformance.ts',
-          '-c',
-          LEAN_RUN_CONFIG,
-          '--grep',
-          'VER-(SEMVER|SHAPE|STABLE|AUTH-REQUIRED)',
-        ],
+        playwrightCommand('test', '-c', LEAN_RUN_CONFIG, '--grep', 'VER-(SEMVER|SHAPE|STABLE|AUTH-REQUIRED)'),
         env,
       );
       const matrix = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as {

@@ -11,6 +11,7 @@ import { DEV_NAMESPACE } from '../../core/dev-defaults';
 import { RULES } from '../../rules/catalogue';
 import { skipForecast } from '../../scripts/preflight/checks';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
+import { playwrightCommand } from '../../plumbing/playwright-cli';
 
 const ENV = {
   SANDBOX_AUTH: 'none',
@@ -38,11 +39,13 @@ test('every skip for a need says what the preflight forecasts for its rule', asy
   test.setTimeout(180_000);
   const out = mkdtempSync(join(tmpdir(), 'rule-needs-'));
   try {
-    const run = await runNode(
-      // The whole suite: a skip the forecast does not know of is a mismatch too.
-      ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '-c', LEAN_RUN_CONFIG],
-      { ...cleanEnv(), ...ENV, LEDGER_REPORTS_DIR: out },
-    );
+    // The whole suite: a skip the forecast does not know of is a mismatch too. Playwright itself, not
+    // `npm run conformance`: only the rule matrix is read, and the wrapper adds nothing to it.
+    const run = await runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG), {
+      ...cleanEnv(),
+      ...ENV,
+      LEDGER_REPORTS_DIR: out,
+    });
     const matrix = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as {
       rules: { id: string; verdict: string; reasons: string[] }[];
     };

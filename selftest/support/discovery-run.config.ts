@@ -1,8 +1,8 @@
 // The lean conformance run (LEAN_RUN_CONFIG in child-run.ts) of the self-tests that read only the rule matrix
-// and the run's output (discovery-run, compare, run-changes, rule-needs, expectations-layers): the real config
-// (global setup with its discovery and preflight, fixtures, the rule matrix) against LEDGER_BASE_URL or the
-// in-process sandbox, every output under LEDGER_REPORTS_DIR — never the real reports/ — and no Allure or JUnit
-// writer (the rule matrix is all these self-tests read).
+// and the run's output (discovery-run, forecast-skips, rule-needs, expectations-layers, cleartext, compare,
+// run-changes): the real config (global setup with its discovery, preflight and run-information block, fixtures,
+// the rule matrix) against LEDGER_BASE_URL or the in-process sandbox, every output under LEDGER_REPORTS_DIR —
+// never the real reports/ — and no Allure or JUnit writer (the rule matrix is all these self-tests read).
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
