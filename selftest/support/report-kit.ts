@@ -11,6 +11,8 @@ import { expect } from '@playwright/test';
 import type { FullConfig, FullResult, TestCase, TestResult } from '@playwright/test/reporter';
 import RuleMatrixReporter from '../../reporters/rule-matrix';
 import type { TestVerdict } from '../../reporters/verdicts';
+import { loadSettings } from '../../core/settings';
+import { SECRET_GATE_EXIT, secretGate } from '../../scripts/report/secret-gate';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { CHROMIUM, noChromium } from './chromium';
 
@@ -285,5 +287,26 @@ export async function endRunInProcess(
     return (await reporter.onEnd({ status } as FullResult))?.status ?? status;
   } finally {
     process.stdout.write = write;
+  }
+}
+
+/**
+ * The secret gate over `out` in this process (scripts/report/secret-gate.ts's `secretGate`), its lines caught:
+ * what the gate finds and says, where the process boundary is not the point (report/secrets.test.ts runs the
+ * command itself). The status is the command's: 3 on a hit.
+ */
+export function secretGateInProcess(out: string, env: Record<string, string> = {}): RunOutcome {
+  const gateEnv = { ...env, LEDGER_REPORTS_DIR: out };
+  const caught = { stdout: '', stderr: '' };
+  const stdout = process.stdout.write.bind(process.stdout);
+  const stderr = process.stderr.write.bind(process.stderr);
+  process.stdout.write = (s: string | Uint8Array) => ((caught.stdout += String(s)), true);
+  process.stderr.write = (s: string | Uint8Array) => ((caught.stderr += String(s)), true);
+  try {
+    const hits = secretGate(loadSettings(gateEnv), gateEnv);
+    return { status: hits.length > 0 ? SECRET_GATE_EXIT : 0, ...caught };
+  } finally {
+    process.stdout.write = stdout;
+    process.stderr.write = stderr;
   }
 }
