@@ -181,7 +181,7 @@ test.describe('sharded run + merge = unsharded run', () => {
     expect(jsonl).not.toMatch(/authorization: Bearer (?!<redacted>)/i);
   });
 
-  test('a secret inside a blob fails the gate, naming the zip entry, never the value', async () => {
+  test('a secret inside a blob fails the gate, naming the zip entry, never the value', () => {
     const { dir, remove } = freshReportsDir('blob-leak');
     removers.push(remove);
     const token =
