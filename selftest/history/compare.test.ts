@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { ConsoleMessage } from 'playwright-core';
 import { RULES } from '../../rules/catalogue';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { ABSENT, compareRuns, CompareInputError, readRun } from '../../reporters/compare-runs';
@@ -251,6 +252,10 @@ test.describe('comparing three real runs of the sandbox', () => {
   let folders: string[];
   let compared: RunOutcome;
   const out = () => join(root, 'compared');
+  // One Chromium for the describe's browser checks, started by the first that runs: a launch costs more than
+  // both checks' pages.
+  let chromium: ReturnType<typeof openBrowser> | undefined;
+  const browserOnce = () => (chromium ??= openBrowser());
 
   test.beforeAll(async () => {
     // Each run takes a few seconds alone; three at once beside other self-tests on two cores, far less than this.
@@ -269,7 +274,10 @@ test.describe('comparing three real runs of the sandbox', () => {
     runs.forEach((run, i) => expect(run.status, `${RUNS[i]!.name}: ${show(run)}`).toBe(RUNS[i]!.status));
     compared = await compareCli(['--out', out(), ...folders]);
   });
-  test.afterAll(() => remove?.());
+  test.afterAll(async () => {
+    await (await chromium?.catch(() => undefined))?.close();
+    remove?.();
+  });
 
   test('compare.md lists the rules that differ first, each with the three verdicts', () => {
     expect(compared.status, show(compared)).toBe(0);
@@ -303,12 +311,13 @@ test.describe('comparing three real runs of the sandbox', () => {
     const why = noChromium();
     test.skip(why !== undefined, why);
     test.setTimeout(120_000);
-    const browser = await openBrowser();
+    const browser = await browserOnce();
     // A load the page's Content-Security-Policy refuses never reaches the network: the console says it.
     const refused: string[] = [];
-    browser.page.on('console', (m) => {
+    const onConsole = (m: ConsoleMessage) => {
       if (m.type() === 'error') refused.push(m.text());
-    });
+    };
+    browser.page.on('console', onConsole);
     try {
       const { page } = browser;
       await page.goto(pathToFileURL(join(out(), 'compare.html')).href);
@@ -336,7 +345,7 @@ test.describe('comparing three real runs of the sandbox', () => {
       expect(browser.external).toEqual([]);
       expect(refused).toEqual([]);
     } finally {
-      await browser.close();
+      browser.page.off('console', onConsole);
     }
   });
 
@@ -347,17 +356,12 @@ test.describe('comparing three real runs of the sandbox', () => {
     const { older, newer } = handRuns(join(root, 'hostile'));
     const file = join(root, 'hostile', 'compare.html');
     writeFileSync(file, renderCompareHtml(compareRuns([readRun(older), readRun(newer)])));
-    const browser = await openBrowser();
-    try {
-      const { page } = browser;
-      await page.goto(pathToFileURL(file).href);
-      const cell = page.locator('tr[data-rule="R-B"] td.verdict').first();
-      await pageExpect(cell).toHaveAttribute('title', NASTY);
-      await pageExpect(cell.locator('.reason')).toHaveText(NASTY);
-      expect(await page.locator('script').count()).toBe(0);
-      expect(browser.external).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    const { page, external } = await browserOnce();
+    await page.goto(pathToFileURL(file).href);
+    const cell = page.locator('tr[data-rule="R-B"] td.verdict').first();
+    await pageExpect(cell).toHaveAttribute('title', NASTY);
+    await pageExpect(cell.locator('.reason')).toHaveText(NASTY);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(external).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
 // What changed since the baseline run (reporters/run-history.ts), through real `npm run conformance` runs of
 // one rule: clean, then broken (a new failure), broken again (nothing new: LEDGER_FAIL_ON=regressions passes),
-// clean (fixed), clean against a named baseline, and a second target that has no history of its own.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// then clean against a named baseline. Two steps between them are history steps alone, fed to the run's own
+// reporter in this process with a result as a run gives it (no suite needed to say what they compare with): the
+// clean run that fixes the rule against the previous one, and a second target with no history of its own.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { buildApp } from '../../sandbox/app';
-import { loadConfig } from '../../sandbox/config';
 import { CHANGE_KINDS, diffRuns } from '../../reporters/run-history';
 import type { RuleRow } from '../../reporters/verdicts';
+import { runExitCode } from '../../scripts/run/target-down';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode, type ChildOutcome } from '../support/child-run';
-import { listen } from '../support/harness-kit';
+import { endRunInProcess, type EndedTest } from '../support/report-kit';
 import { EXIT } from '../../core/exit-codes';
 
 // One run after another, each reading what the one before kept.
@@ -38,6 +39,14 @@ const changes = () =>
     }
   ).changes;
 const rulesIn = (kind: string) => changes()[kind]!.map((c) => c.rule);
+/** The rule's test, as the real runs titled it: the in-process steps end the same test. */
+const ruleTest = (): string =>
+  (
+    JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as { tests: { title: string }[] }
+  ).tests.find((t) => t.title.startsWith(`${RULE} `))!.title;
+/** The exit code `npm run conformance` gives a run of this status, by the matrix it left. */
+const exitCodeOf = (status: string) =>
+  runExitCode(join(out, 'conformance.json'), status === 'passed' ? 0 : EXIT.failed);
 
 test.beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'run-changes-'));
@@ -103,8 +112,9 @@ test('runs of one target: first, new failure, old failure, fixed, against a name
   expect(again.status, 'only old failures: a regressions-only run passes').toBe(0);
   expect(markdown()).toContain('No verdict changed.');
 
-  const fixed = await conformance();
-  expect(fixed.status).toBe(0);
+  // Fixed against the previous run: the history step alone (the real run before it left the target.json).
+  const fixed = await endRunInProcess(out, [{ title: ruleTest(), status: 'passed' }]);
+  expect(exitCodeOf(fixed)).toBe(0);
   expect(rulesIn('fixed')).toEqual([RULE]);
   expect(changes().since?.kind).toBe('previous');
 
@@ -116,16 +126,19 @@ test('runs of one target: first, new failure, old failure, fixed, against a name
 });
 
 test('a second target compares with nothing of the first', async () => {
-  test.setTimeout(120_000);
-  // The same reports folder: the other participant's history must stay apart.
-  const app = await buildApp(loadConfig({ SANDBOX_FAULTS: 'ver-not-semver' }));
-  try {
-    const url = await listen(app);
-    const other = await conformance({ LEDGER_BASE_URL: url });
-    expect(other.status, other.stdout + other.stderr).toBe(EXIT.failed);
-    expect(changes().since).toBeNull();
-    expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
-  } finally {
-    await app.close();
-  }
+  // The same reports folder, another participant (its URL): the history step alone, its rule failing there.
+  const target = join(out, 'other-target.json');
+  writeFileSync(
+    target,
+    JSON.stringify({ baseUrl: 'http://127.0.0.1:9', version: '3.4.11', runId: 'other-target-run' }),
+  );
+  const failed: EndedTest = {
+    title: ruleTest(),
+    status: 'failed',
+    error: 'Error: expect(received).toMatch(expected): the version is no semantic version',
+  };
+  const other = await endRunInProcess(out, [failed], { status: 'failed', targetFile: target });
+  expect(exitCodeOf(other), readFileSync(join(out, 'conformance.md'), 'utf8')).toBe(EXIT.failed);
+  expect(changes().since).toBeNull();
+  expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
 });

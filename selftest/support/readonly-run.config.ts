@@ -3,7 +3,11 @@
 // fault run's are (fixtures/outcome.ts), so Playwright keeps its one worker instead of starting a new one
 // after every failed test.
 import { defineConfig } from '@playwright/test';
+import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 import lean from './discovery-run.config';
+
+// Its tests fail on purpose (the faults break them): uncoloured snippets, the runner's CPU saved.
+plainErrorSnippets();
 
 // `declareOutcomes` is the fixtures' own option, unknown to the config's types (the mutation config sets it alike).
 const use = { ...lean.use, declareOutcomes: true } as typeof lean.use;

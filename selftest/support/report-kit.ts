@@ -8,7 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from '@playwright/test';
+import type { FullConfig, FullResult, TestCase, TestResult } from '@playwright/test/reporter';
+import RuleMatrixReporter from '../../reporters/rule-matrix';
 import type { TestVerdict } from '../../reporters/verdicts';
+import { loadSettings } from '../../core/settings';
+import { SECRET_GATE_EXIT, secretGate } from '../../scripts/report/secret-gate';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { CHROMIUM, noChromium } from './chromium';
 
@@ -254,4 +258,79 @@ export async function openBrowser(): Promise<{
 export function freshReportsDir(name: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `ledger-conformance-${name}-`));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A test's end as Playwright hands it to the reporters: an expected failure that failed is a known deviation. */
+export interface EndedTest {
+  title: string;
+  status: TestResult['status'];
+  expected?: 'passed' | 'failed';
+  /** The failure's message; an assertion's unless it carries the inconclusive mark. */
+  error?: string;
+  annotations?: { type: string; description?: string }[];
+}
+
+/**
+ * The end of a run through the rule-matrix reporter in this process: `tests` ended, then the run did with
+ * Playwright's `status`. It writes `out`/conformance.{json,md} and keeps the run in `out`/history as a real run's
+ * reporter does, reading the target from `targetFile` (`out`/target.json unless given). For a self-test whose
+ * point is the history step: the runs before and after it can be real, this one needs no suite. Returns the
+ * run's status once the verdicts have had their say (a run is never green with a test that did not pass).
+ */
+export async function endRunInProcess(
+  out: string,
+  tests: EndedTest[],
+  { status = 'passed', targetFile }: { status?: FullResult['status']; targetFile?: string } = {},
+): Promise<FullResult['status']> {
+  const reporter = new RuleMatrixReporter({ outputDir: out, targetFile });
+  reporter.onBegin({ rootDir: ROOT, reporter: [] } as unknown as FullConfig, undefined as never);
+  for (const [i, t] of tests.entries()) {
+    const test = {
+      id: `in-process-${i}`,
+      title: t.title,
+      expectedStatus: t.expected ?? 'passed',
+      annotations: t.annotations ?? [],
+      parent: { project: () => ({ name: 'conformance' }) },
+      location: { file: join(ROOT, 'tests', 'in-process.spec.ts') },
+    } as unknown as TestCase;
+    const error = t.error ?? '';
+    const result = {
+      status: t.status,
+      duration: 1,
+      errors: error ? [{ message: error }] : [],
+      steps:
+        error && !error.includes('[inconclusive]')
+          ? [{ category: 'expect', error: { message: error }, steps: [] }]
+          : [],
+    } as unknown as TestResult;
+    reporter.onTestEnd(test, result);
+  }
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = () => true; // the closing table: the files say the same
+  try {
+    return (await reporter.onEnd({ status } as FullResult))?.status ?? status;
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/**
+ * The secret gate over `out` in this process (scripts/report/secret-gate.ts's `secretGate`), its lines caught:
+ * what the gate finds and says, where the process boundary is not the point (report/secrets.test.ts runs the
+ * command itself). The status is the command's: 3 on a hit.
+ */
+export function secretGateInProcess(out: string, env: Record<string, string> = {}): RunOutcome {
+  const gateEnv = { ...env, LEDGER_REPORTS_DIR: out };
+  const caught = { stdout: '', stderr: '' };
+  const stdout = process.stdout.write.bind(process.stdout);
+  const stderr = process.stderr.write.bind(process.stderr);
+  process.stdout.write = (s: string | Uint8Array) => ((caught.stdout += String(s)), true);
+  process.stderr.write = (s: string | Uint8Array) => ((caught.stderr += String(s)), true);
+  try {
+    const hits = secretGate(loadSettings(gateEnv), gateEnv);
+    return { status: hits.length > 0 ? SECRET_GATE_EXIT : 0, ...caught };
+  } finally {
+    process.stdout.write = stdout;
+    process.stderr.write = stderr;
+  }
 }
