@@ -210,5 +210,26 @@ function layers() {
         'no-restricted-imports': ['error', { patterns: [group(['**/bench/**'], 'nothing imports bench/')] }],
       },
     },
+    // A self-test takes `test` and `expect` from selftest/support/test.ts (no browser fixtures, passing checks
+    // without a reported step); the self-tests of that plumbing itself compare it with Playwright's own.
+    {
+      files: ['selftest/**/*.test.ts'],
+      ignores: ['selftest/plumbing/**', 'selftest/support/quick-matchers.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [group(['**/bench/**'], 'nothing imports bench/')],
+            paths: [
+              {
+                name: '@playwright/test',
+                importNames: ['test', 'expect'],
+                message: "a self-test's test and expect come from selftest/support/test.ts",
+              },
+            ],
+          },
+        ],
+      },
+    },
   ];
 }

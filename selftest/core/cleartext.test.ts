@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { clearCredentials, clearCredentialsLine } from '../../core/cleartext';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { ConsoleMessage } from 'playwright-core';
 import { RULES } from '../../rules/catalogue';
 import { playwrightCommand } from '../../plumbing/playwright-cli';

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FullConfig, FullResult, TestCase, TestResult } from '@playwright/test/reporter';
 import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED } from '../../core/verdict-marks';
 import RuleMatrixReporter from '../../reporters/rule-matrix';

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CHANGE_KINDS, diffRuns } from '../../reporters/run-history';
 import type { RuleRow } from '../../reporters/verdicts';
 import { runExitCode } from '../../scripts/run/target-down';

@@ -14,7 +14,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { listingEnv, ruleFiles } from '../../scripts/mutation/suite-listing';
 import { RULES } from '../../rules/catalogue';
 import { FAULTS } from '../../sandbox/faults/catalogue';

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { changesMessage, main, MAX_IDS, type RunMatrix } from '../../scripts/nightly/notify-changes';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';

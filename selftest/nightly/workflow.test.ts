@@ -27,7 +27,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { parse as parseYaml, parseDocument } from 'yaml';
 import { isSecretSetting } from '../../core/secrets';
 import { reportPaths } from '../../scripts/report/allure-report';

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { playwrightCommand } from '../../plumbing/playwright-cli';

@@ -4,7 +4,7 @@
 // what to set (exit 2), with no secret in it. Nothing is submitted: the preflight only reads.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { stagingAndNotLedgerApis } from '../support/not-ledger-api';
 import { preflightBatch } from '../support/preflight-batch';

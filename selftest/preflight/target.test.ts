@@ -2,7 +2,7 @@
 // API, or not now, and of a token or a proxy that will not do: each case stops with the error that names its
 // cause, before any identity is asked for. selftest/preflight/preflight.test.ts runs the CLI for one case of
 // each kind (its line, its exit code).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SignJWT } from 'jose';
 import { TransportFailure } from '../../core/http';
 import { unreachableOf } from '../../core/reachability';

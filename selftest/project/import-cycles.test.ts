@@ -1,6 +1,6 @@
 // No import cycle in the project: the graph of its .ts files' run-time imports (type-only imports left out:
 // they vanish when compiled) has no loop, and a planted loop is found and named.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cycles, importGraph, runtimeImports } from './import-graph';
 import { ROOT } from '../support/child-run';
 

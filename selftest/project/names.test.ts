@@ -4,7 +4,7 @@
 // for what it crosses (CROSS_CUTTING). Each check also runs on a planted tree that breaks it.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ROOT } from '../support/child-run';
 
 /** Fault files named for what they are, not for one group: Canton's pinned deviations, network misbehaviour. */

@@ -8,7 +8,7 @@
 // run in a process of their own.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from '../support/child-run';
 
 const scripts = (

@@ -4,7 +4,7 @@
 // is also run on a planted text that breaks it, so it is shown to fail.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ROOT } from '../support/child-run';
 
 const MAX_BYTES = 16 * 1024;

@@ -1,7 +1,7 @@
 // The type check, ESLint and Prettier, as self-tests of their own project: each tool is one thread, so run
 // first and alone they left a core idle for half a minute; here they run beside the fault runs. `npm run
 // typecheck` and `npm run lint` run the same commands alone.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { join } from 'node:path';
 import { ROOT, runNode } from '../support/child-run';
 

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   environmentOf,
   freshReportsDir,

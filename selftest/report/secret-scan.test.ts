@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import AdmZip from 'adm-zip';
 import { mkdirSync, writeFileSync } from 'node:fs';

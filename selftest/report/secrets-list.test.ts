@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { redact, registerSecretSettings } from '../../core/redact';
 import { SECRET_SETTINGS, secretLiterals, type SecretSetting } from '../../core/secrets';
 import { loadSettings } from '../../core/settings';

@@ -3,7 +3,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, type ReporterDescription } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { ReporterDescription } from '@playwright/test';
 import AdmZip from 'adm-zip';
 import { clauseUrl, interfaceDocTemplate } from '../../core/interface-doc';
 import { loadSettings } from '../../core/settings';

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { RERUN_ANNOTATION } from '../../core/verdict-marks';
 import { RERUN_ATTACHMENT } from '../../fixtures/rerun';
 import { cleanEnv } from '../support/child-run';

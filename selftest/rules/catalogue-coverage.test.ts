@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { RULES, ruleById, ruleIdOfTitle, type Tag } from '../../rules/catalogue';
 import { cliIdPrefix, cliTagFilter, grepOfRuleIds, parseTagFilter } from '../../rules/selection';
 import { tagSelection } from '../../core/selection';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { RULES, ruleById, ruleIdOfTitle } from '../../rules/catalogue';
 import { BUILTIN_BASELINES, appliesTo, entriesFor, loadLayers } from '../../rules/expectations';
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loadSettings } from '../../core/settings';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
 import { RULES } from '../../rules/catalogue';

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loadSettings, SettingsError } from '../../core/settings';
 import { loadLayers } from '../../rules/expectations';
 import { runSecrets } from '../../scripts/report/secret-gate';

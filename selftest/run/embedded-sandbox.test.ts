@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { EMBEDDED_SANDBOX_ENV, embeddedSandbox, publishSandbox } from '../../scripts/run/embedded-sandbox';
 
 let dir: string;

@@ -4,7 +4,7 @@
 // global setup sends (valid, with the run's ids) only when the selection writes anyway.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { chooseWorkers, REMOTE_WORKERS_CAP, loadSettings } from '../../core/settings';
 import { selectionWrites } from '../../core/selection';
 import { TIMEOUTS } from '../../core/timeouts';

@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { FastifyInstance } from 'fastify';
 import { classify } from '../../reporters/classify';

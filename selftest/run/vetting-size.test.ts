@@ -1,6 +1,6 @@
 // The run-information block's `vetting` line (scripts/run/vetting-size.ts): the count of a sandbox's listing
 // read with the largest page, and a target whose listing cannot be read said so instead of stopping the run.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { buildApp } from '../../sandbox/app';
 import { loadConfig } from '../../sandbox/config';
 import { vettingSize } from '../../scripts/run/vetting-size';

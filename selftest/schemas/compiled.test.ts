@@ -1,6 +1,6 @@
 // The body schemas' standalone validators (schemas/compiled.ts) judge exactly as the live ajv does — the same
 // verdict and the same error objects — and the generated module is read back from the cache, not rebuilt.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-assignment --
    the examples are untyped JSON on purpose: negative cases put wrong types into them one field at a time. */
 
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';

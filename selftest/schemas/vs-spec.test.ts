@@ -3,7 +3,7 @@
 // reason in schemas/differences.json. An unlisted difference fails, and so does a listed one that no longer
 // exists, so the list stays true. Runs without Canton's own files: spec/ is committed.
 
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMAS } from '../../schemas';

@@ -5,7 +5,7 @@
 // results, categories and environment; and the merge must refuse a run with a shard missing.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import AdmZip from 'adm-zip';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import {

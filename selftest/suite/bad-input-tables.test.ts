@@ -1,6 +1,6 @@
 // GEN-NO-5XX's tables build their long bodies as bytes (tests/general.bad-input.ts): the bytes must be exactly
 // the JSON text JSON.stringify writes for the same object, key order included.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { withLongString } from '../../tests/general.bad-input';
 
 test('withLongString writes what JSON.stringify writes, byte for byte', () => {

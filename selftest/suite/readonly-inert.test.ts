@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import { CommandFactory, RunIds, seededFaker } from '../../core/command-factory';
 import { PATHS } from '../../core/ledger-client';

@@ -1,7 +1,7 @@
 // support/binary-unit.ts stands in for fast-check's `unit: 'binary'` in the property tests: every code point but a
 // lone surrogate, each drawn as one string, and its unmapper (what fast-check shrinks a given value through)
 // the exact inverse, refusing what the unit cannot draw.
-import { test, expect } from '@playwright/test';
+import { expect, test } from './test';
 import fc from 'fast-check';
 import { binaryUnit } from './binary-unit';
 

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { onceAcrossWorkers, SHARED_DIR_ENV } from './once-across-workers';
 import { isWholeRun, prefetchSharedRuns } from './shared-runs';
 
