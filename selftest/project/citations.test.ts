@@ -46,8 +46,9 @@ test('every document a comment or data file cites exists, and so does the sectio
 
 test('nothing refers outside the project, to a tracker, or to an unconfirmed guess', () => {
   // Built from parts, so this file does not match itself.
-  const outside = new RegExp(['\\.\\./sha' + 'red', 'issues? #?[0-9]+', 'UNCONF' + 'IRMED'].join('|'));
+  const outside = new RegExp(['\\.\\./sha' + 'red', 'issues? #?[0-9]+', 'UNCONF' + 'IRMED'].join('|'), 'i');
   expect(outside.test('(iss' + 'ue #12)')).toBe(true);
+  expect(outside.test('Iss' + 'ue 15: a target')).toBe(true);
   const hits = files
     .filter((f) => !/\.(png|jpg|zip|ico)$/.test(f))
     .flatMap((f) =>

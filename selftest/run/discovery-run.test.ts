@@ -1,4 +1,4 @@
-// Issue #12, "Done when": a participant unlike the development defaults (participant id, synchronizer, users,
+// A participant unlike the development defaults (participant id, synchronizer, users,
 // parties, RS256 tokens from a JWKS) passes the conformance suite given only LEDGER_BASE_URL, the auth
 // settings and the user — the rest discovered by the global setup — with the same verdict for every test as a
 // run given every identity setting explicitly; and the same with canton-ping and a user with a single actAs
