@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
+import { LINT_NODE_FLAGS } from './lint-flags';
 
 const ROOT = resolve(__dirname, '..', '..');
 const write = process.argv.includes('--write');
@@ -20,7 +21,8 @@ To fix the formatting: npm run format.`,
 
 const bin = (...path: string[]): string => join(ROOT, 'node_modules', ...path);
 const run = (file: string, args: string[]): number =>
-  spawnSync(process.execPath, [file, ...args], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+  spawnSync(process.execPath, [...LINT_NODE_FLAGS, file, ...args], { cwd: ROOT, stdio: 'inherit' }).status ??
+  1;
 
 const steps: (() => number)[] = write
   ? [() => run(bin('prettier', 'bin', 'prettier.cjs'), ['--write', '.'])]
