@@ -9,9 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import type { FullConfig, FullResult, TestCase, TestResult } from '@playwright/test/reporter';
+import { endRunInProcess, type EndedTest } from '../support/report-kit';
 import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED } from '../../core/verdict-marks';
-import RuleMatrixReporter from '../../reporters/rule-matrix';
 import { changeCount, targetHistoryDir, type Changes } from '../../reporters/run-history';
 import { changesMessage, type RunMatrix } from '../../scripts/nightly/notify-changes';
 
@@ -24,14 +23,8 @@ const WAIVERS = 'qa/waivers.json';
 const LOST =
   '[inconclusive] target lost: POST /v2/package-vetting/list got no response: socket hang up; probed again: the connection was refused';
 
-interface Outcome {
-  title: string;
-  /** Playwright's status; an expected failure is a known deviation when it failed. */
-  status: TestResult['status'];
-  expected?: 'passed' | 'failed';
-  error?: string;
-  annotations?: { type: string; description?: string }[];
-}
+/** A test's end as a run of the kind gives it; an expected failure is a known deviation when it failed. */
+type Outcome = EndedTest;
 
 const pass = (title: string): Outcome => ({ title, status: 'passed' });
 const fail = (title: string, annotations: Outcome['annotations'] = []): Outcome => ({
@@ -90,36 +83,7 @@ async function run(out: string, outcomes: Outcome[], extra: Record<string, unkno
       ...extra,
     }),
   );
-  const reporter = new RuleMatrixReporter({ outputDir: out });
-  reporter.onBegin({ rootDir: process.cwd(), reporter: [] } as unknown as FullConfig, undefined as never);
-  for (const [i, o] of outcomes.entries()) {
-    const test = {
-      id: `t${i}`,
-      title: o.title,
-      expectedStatus: o.expected ?? 'passed',
-      annotations: o.annotations ?? [],
-      parent: { project: () => ({ name: 'conformance' }) },
-      location: { file: join(process.cwd(), 'tests', 'x.spec.ts') },
-    } as unknown as TestCase;
-    const error = o.error ?? '';
-    const result = {
-      status: o.status,
-      duration: 1,
-      errors: error ? [{ message: error }] : [],
-      steps:
-        error && !error.includes('[inconclusive]')
-          ? [{ category: 'expect', error: { message: error }, steps: [] }]
-          : [],
-    } as unknown as TestResult;
-    reporter.onTestEnd(test, result);
-  }
-  const stdout = process.stdout.write.bind(process.stdout);
-  process.stdout.write = () => true; // the closing table: read from the files instead
-  try {
-    await reporter.onEnd({ status: 'passed' } as FullResult);
-  } finally {
-    process.stdout.write = stdout;
-  }
+  await endRunInProcess(out, outcomes);
   const matrix = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as RunMatrix & {
     changes: Changes;
     expectations: { stale: unknown[] };
