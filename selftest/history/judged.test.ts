@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { endRunInProcess, type EndedTest } from '../support/report-kit';
+import { cantonVersionDeviation, endRunInProcess, type EndedTest } from '../support/report-kit';
 import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED } from '../../core/verdict-marks';
 import { changeCount, targetHistoryDir, type Changes } from '../../reporters/run-history';
 import { changesMessage, type RunMatrix } from '../../scripts/nightly/notify-changes';
@@ -38,17 +38,6 @@ const lost = (title: string): Outcome => ({
   title,
   status: 'skipped',
   annotations: [{ type: 'skip', description: LOST }],
-});
-const canton = (title: string): Outcome => ({
-  title,
-  status: 'failed',
-  expected: 'failed',
-  error: 'Error: expected a rejection (4xx), got 200',
-  annotations: [
-    { type: 'fail', description: 'known deviation of canton 3.4.11: Canton answers without a token' },
-    { type: EXPECTATION, description: 'canton#4' },
-    { type: EXCUSED_BY, description: 'canton#4' },
-  ],
 });
 
 const SHAPE = 'VER-SHAPE the version response carries the version';
@@ -101,7 +90,7 @@ test.beforeEach(() => {
 test.afterEach(() => rmSync(out, { recursive: true, force: true }));
 
 test('clean, then the participant dies mid-run, then clean: neither later run lists a change', async () => {
-  const clean = [pass(SHAPE), pass(STABLE), canton(AUTH)];
+  const clean = [pass(SHAPE), pass(STABLE), cantonVersionDeviation(AUTH)];
   await run(out, clean);
   // Dies after the first test: the test in flight got no answer, the rest ended at set-up.
   const died = await run(out, [

@@ -20,12 +20,11 @@ import type { FastifyInstance } from 'fastify';
 import { classify } from '../../reporters/classify';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
-import { endRunInProcess, type EndedTest } from '../support/report-kit';
+import { cantonVersionDeviation, endRunInProcess, type EndedTest } from '../support/report-kit';
 import { sandbox } from '../support/sandbox-kit';
 import { DEV_NAMESPACE } from '../../sandbox/config';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
-import { EXCUSED_BY, EXPECTATION } from '../../core/verdict-marks';
 
 const VETTING = '/v2/package-vetting/list';
 /** What a test may take once the target is gone: far below the suite's 30 s timeout, so nobody waited for it. */
@@ -63,17 +62,7 @@ const IDENTITY = {
 const CLEAN: EndedTest[] = [
   { title: 'VER-SHAPE the version response carries the version', status: 'passed' },
   { title: 'VER-STABLE two reads of the version agree', status: 'passed' },
-  {
-    title: 'VER-AUTH-REQUIRED the version operation requires the Authorization header',
-    status: 'failed',
-    expected: 'failed',
-    error: 'Error: expected a rejection (4xx), got 200',
-    annotations: [
-      { type: 'fail', description: 'known deviation of canton 3.4.11: Canton answers without a token' },
-      { type: EXPECTATION, description: 'canton#4' },
-      { type: EXCUSED_BY, description: 'canton#4' },
-    ],
-  },
+  cantonVersionDeviation('VER-AUTH-REQUIRED the version operation requires the Authorization header'),
 ];
 
 /** Which request kills the participant: the n-th of all, or the n-th vetting list call (counting from 1). */

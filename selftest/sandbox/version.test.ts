@@ -2,23 +2,17 @@
 // auth deviation (canton: no token needed; strict-interface: the header is required).
 import { expect, test } from '../support/test';
 import { bearer, redacted, sandbox, token } from '../support/sandbox-kit';
+import { versionDefaults } from '../schemas/schema-examples';
 
 // Canton's own check of the version string (JsonV2Tests "version service / get version"): SemVer 2.0.
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-const cantonDefaults = (version: string, maxVettedPackagesPageSize: number): unknown => ({
-  version,
-  features: {
-    experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
-    userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
-    partyManagement: { maxPartiesPageSize: 10000 },
-    offsetCheckpoint: {
-      maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0, unknownFields: { fields: {} } },
-    },
-    packageFeature: { maxVettedPackagesPageSize },
-  },
-});
+/** Canton's defaults (schemas/schema-examples.ts) as this sandbox reports them: its version, its page size. */
+const cantonDefaults = (version: string, maxVettedPackagesPageSize: number): unknown => {
+  const { features } = versionDefaults();
+  return { version, features: { ...features, packageFeature: { maxVettedPackagesPageSize } } };
+};
 
 test.describe('sandbox GET /v2/version', () => {
   test('answers Canton 3.4 defaults as application/json with a SemVer version', async () => {

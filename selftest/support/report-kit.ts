@@ -12,6 +12,7 @@ import type { FullConfig, FullResult, TestCase, TestResult } from '@playwright/t
 import RuleMatrixReporter from '../../reporters/rule-matrix';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { loadSettings } from '../../core/settings';
+import { EXCUSED_BY, EXPECTATION } from '../../core/verdict-marks';
 import { SECRET_GATE_EXIT, secretGate } from '../../scripts/report/secret-gate';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { CHROMIUM, noChromium } from './chromium';
@@ -269,6 +270,22 @@ export interface EndedTest {
   error?: string;
   annotations?: { type: string; description?: string }[];
 }
+
+/**
+ * VER-AUTH-REQUIRED's test as a clean run against the sandbox ends it: Canton's known deviation (the version
+ * is answered without a token, as Canton does), excused by Canton's baseline.
+ */
+export const cantonVersionDeviation = (title: string): EndedTest => ({
+  title,
+  status: 'failed',
+  expected: 'failed',
+  error: 'Error: expected a rejection (4xx), got 200',
+  annotations: [
+    { type: 'fail', description: 'known deviation of canton 3.4.11: Canton answers without a token' },
+    { type: EXPECTATION, description: 'canton#4' },
+    { type: EXCUSED_BY, description: 'canton#4' },
+  ],
+});
 
 /**
  * The end of a run through the rule-matrix reporter in this process: `tests` ended, then the run did with
