@@ -64,7 +64,13 @@ export async function profileOps(seconds: number, connections: number, facts: Fa
       const { rps } = await cannon(child.url, op.load, { connections, duration: seconds });
       return { rps, window: { from, to: await clock() } };
     };
-    const { rps, window } = await measure().finally(() => child.stop());
+    let measured: Awaited<ReturnType<typeof measure>>;
+    try {
+      measured = await measure();
+    } finally {
+      await child.stop();
+    }
+    const { rps, window } = measured;
     const file = readdirSync(dir)
       .map((f) => resolve(dir, f))
       .sort((a, b) => statSync(b).size - statSync(a).size)[0];

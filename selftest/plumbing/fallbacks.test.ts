@@ -39,7 +39,7 @@ test('lean-expect: off, the expect given is returned as it is', () => {
 
 test('stacks: without a stack hook the frames are V8’s own; off, no location and the stack untouched', () => {
   const client = () => callerStack(client);
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- restored as it was
+  // oxlint-disable-next-line typescript/unbound-method -- restored as it was
   const hook = Error.prepareStackTrace;
   (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
   try {

@@ -1,12 +1,12 @@
-// The type check, ESLint and Prettier, as self-tests of their own project: each tool is one thread, so run
-// first and alone they left a core idle for half a minute; here they run beside the fault runs. `npm run
-// typecheck` and `npm run lint` run the same commands alone.
+// The type check, the linters and Prettier, as self-tests of their own project: run first and alone, these
+// mostly single-threaded tools left a core idle; here they run beside the fault runs. `npm run typecheck` and
+// `npm run lint` run the same commands alone.
 import { expect, test } from '../support/test';
 import { join } from 'node:path';
 import { LINT_NODE_FLAGS } from '../../scripts/dev/lint-flags';
 import { ROOT, runNode } from '../support/child-run';
 
-// By path: eslint's and prettier's package exports do not include their bin scripts.
+// By path: the tools' package exports do not include their bin scripts.
 const bin = (path: string) => join(ROOT, 'node_modules', path);
 // The type check's Go runtime: GOGC=off, with GOMEMLIMIT as the bound at which Go collects after all. A single
 // check allocates little it could free before it exits, so collecting along the way is CPU spent for nothing.
@@ -14,14 +14,19 @@ const NO_GO_GC = { GOGC: 'off', GOMEMLIMIT: '2GiB' };
 
 const TOOLS: [string, string[], NodeJS.ProcessEnv?][] = [
   // TypeScript 7's native compiler (typescript-native, an alias of typescript@7): the same check in a fifth of
-  // the time; typescript@5.9 stays for typed ESLint, which needs the compiler API TS 7 does not ship. One
-  // thread: ESLint and Prettier hold the other core, and the checker's threads would only contend with them.
+  // the time. One thread: the linters and Prettier hold the other core, and the checker's threads would only
+  // contend with them.
   [
     'tsc --noEmit (strict type check)',
     [bin('typescript-native/bin/tsc'), '--noEmit', '-p', '.', '--singleThreaded'],
     NO_GO_GC,
   ],
-  ['eslint (typed rules)', [...LINT_NODE_FLAGS, bin('eslint/bin/eslint.js'), '.']],
+  // typescript-eslint's typed rules, on TypeScript 7's checker (.oxlintrc.json; typed-lint.test.ts shows each fire).
+  ['oxlint (typed rules)', [bin('oxlint/bin/oxlint'), '--type-aware', '.']],
+  [
+    'eslint (the import layers and the untyped rules)',
+    [...LINT_NODE_FLAGS, bin('eslint/bin/eslint.js'), '.'],
+  ],
   // .prettierrc.json loads @prettier/plugin-oxc: a native parser for .ts/.mjs/.cjs, cheaper than Prettier's own
   // (TypeScript's); Prettier's printer writes the same output from either, and editors read the same config.
   ['prettier --check', [...LINT_NODE_FLAGS, bin('prettier/bin/prettier.cjs'), '--check', '.']],
@@ -31,7 +36,7 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const [name, args, env] of TOOLS) {
   test(`${name} finds nothing`, async () => {
-    // Far above what ESLint, the slowest, takes on a busy 2-core machine.
+    // Far above what the slowest tool takes on a busy 2-core machine.
     test.setTimeout(180_000);
     const run = await runNode(args, { ...process.env, ...env });
     expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-6000)).toBe(0);

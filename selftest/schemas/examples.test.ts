@@ -1,7 +1,7 @@
 // Positive and negative examples for every schema, and the boundaries of every id grammar. A negative
 // example must fail for the stated reason (instance path + keyword), not just fail, so a broken example
 // cannot pass by accident.
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-assignment --
+/* oxlint-disable typescript/no-unsafe-member-access, typescript/no-unsafe-return, typescript/no-unsafe-assignment --
    the examples are untyped JSON on purpose: negative cases put wrong types into them one field at a time. */
 
 import { expect, test } from '../support/test';
