@@ -15,6 +15,7 @@ const Module = require('node:module');
 const path = require('node:path');
 // Before the hooks below exist: a file this process requires after them is taken for the project's own.
 const { installLazyBabel } = require('./lazy-babel.cjs');
+const { installCodeCache } = require('./code-cache.cjs');
 
 const INSTALLED = Symbol.for('ledger-conformance.playwright-transform');
 
@@ -74,6 +75,9 @@ function install() {
   process.env.PW_DISABLE_TS_ESM = '1';
 }
 
+// First: the code cache must be in place before Playwright's bundles load, the transform's included
+// (./code-cache.cjs; on Node 22.15+ too, where the transform below stands aside).
+if (isPlaywrightProcess(process.argv[1])) installCodeCache();
 install();
 
 // Independent of the transform above (Node 22.15+ included): the runner's Babel loaded on first use
