@@ -2,7 +2,8 @@
 // by V8 again in every process that loads them: the runner, each worker, the runs a self-test or the nightly
 // starts. Node 22 caches compiled code on disk (`module.enableCompileCache`, NODE_COMPILE_CACHE); Node 20 has
 // no such switch. This keeps V8's code cache of those two files under the OS temp folder, one file per source
-// (named by a hash of its path and text, so an upgrade misses and writes anew), read when the file is loaded
+// (named by a hash of its path, length and modification time, so an upgrade or an edit misses and writes
+// anew; hashing 6.7 MB in each process cost more than reading the file's stat), read when the file is loaded
 // and written when the process that compiled it without one exits, the functions it ran included. What runs
 // is the same source, wrapped and called as Node's own loader does (its require, module, exports, __filename,
 // __dirname).
@@ -13,9 +14,9 @@
 // harness, and selftest/plumbing/code-cache.test.ts fails when an upgrade adds another. Playwright's
 // runner loads ES module configs and reporters by import() from `playwright/lib`, which is never cached.
 // Stands aside — Node's own compile runs — on a Node with module.enableCompileCache, with LEDGER_PLUMBING=off,
-// for any other file, for a file compiled as an ES module, and whenever V8 refuses the source as a script
-// (Node then reports the error it would anyway). A cache that cannot be read, or that V8 rejects, is compiled
-// without and written again.
+// for any other file, for a file compiled as an ES module or that cannot be stat'ed, and whenever V8 refuses
+// the source as a script (Node then reports the error it would anyway). A cache that cannot be read, or that
+// V8 rejects, is compiled without and written again.
 'use strict';
 const Module = require('node:module');
 const crypto = require('node:crypto');
@@ -70,10 +71,14 @@ function installCodeCache({ moduleClass = Module, dir = cacheDir(), env = proces
   moduleClass.prototype._compile = function (content, filename, format) {
     if (!CACHED.test(filename) || (format !== undefined && format !== 'commonjs'))
       return compile.call(this, content, filename, format);
-    const file = path.join(
-      dir,
-      crypto.createHash('sha256').update(filename).update('\0').update(content).digest('hex'),
-    );
+    let stat;
+    try {
+      stat = fs.statSync(filename);
+    } catch {
+      return compile.call(this, content, filename, format);
+    }
+    const key = `${filename}\0${content.length}\0${stat.size}\0${stat.mtimeMs}`;
+    const file = path.join(dir, crypto.createHash('sha256').update(key).digest('hex'));
     let cachedData;
     try {
       cachedData = fs.readFileSync(file);

@@ -129,6 +129,10 @@ test('stands aside: when off, on a Node with its own compile cache, and Node com
       ['module.exports = 1;', bundle, 'module'],
       ['export const x = 1;', bundle, undefined],
     ]);
+    // Named by its stat: a bundle that cannot be read goes to Node too; one that can is compiled here.
+    expect(on.compiled).toHaveLength(3);
+    mkdirSync(dirname(bundle), { recursive: true });
+    writeFileSync(bundle, 'module.exports = 2;');
     expect(on.compile('module.exports = 2;', bundle), 'a bundle is compiled here').toBeUndefined();
     expect(on.compiled).toHaveLength(3);
   } finally {
