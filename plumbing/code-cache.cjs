@@ -14,9 +14,9 @@
 // harness, and selftest/plumbing/code-cache.test.ts fails when an upgrade adds another. Playwright's
 // runner loads ES module configs and reporters by import() from `playwright/lib`, which is never cached.
 // Stands aside — Node's own compile runs — on a Node with module.enableCompileCache, with LEDGER_PLUMBING=off,
-// for any other file, for a file compiled as an ES module or that cannot be stat'ed, and whenever V8 refuses
-// the source as a script (Node then reports the error it would anyway). A cache that cannot be read, or that
-// V8 rejects, is compiled without and written again.
+// when its folder is not this user's alone, for any other file, for a file compiled as an ES module or that
+// cannot be stat'ed, and whenever V8 refuses the source as a script (Node then reports the error it would
+// anyway). A cache that cannot be read, or that V8 rejects, is compiled without and written again.
 'use strict';
 const Module = require('node:module');
 const crypto = require('node:crypto');
@@ -52,6 +52,23 @@ function requireFor(mod) {
 }
 
 /**
+ * Makes `dir` (mode 700) and says whether it and its parent are this user's alone. What is read from it runs as
+ * code: a folder someone else made first in a shared temp folder, or may write in, is not used.
+ */
+function ownFolder(dir) {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return [dir, path.dirname(dir)].every((folder) => {
+      const stat = fs.lstatSync(folder);
+      const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
+      return stat.isDirectory() && mine && (stat.mode & 0o022) === 0;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Installs the cache on `moduleClass` (Node's Module; tests pass their own); returns whether it did. `dir` is
  * where the cache files go.
  */
@@ -60,11 +77,7 @@ function installCodeCache({ moduleClass = Module, dir = cacheDir(), env = proces
   if (typeof moduleClass.enableCompileCache === 'function') return false;
   const compile = moduleClass.prototype._compile;
   if (typeof compile !== 'function' || typeof moduleClass.wrap !== 'function') return false;
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-  } catch {
-    return false;
-  }
+  if (!ownFolder(dir)) return false;
   globalThis[INSTALLED] = moduleClass;
   /** Scripts compiled here without a usable cache: their data is written when the process exits. */
   const unsaved = [];

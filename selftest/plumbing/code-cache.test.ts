@@ -3,7 +3,16 @@
 // one; it stands aside where it says it does; the preload puts it in Playwright's processes; and the bundles'
 // import() calls, which fail in a cached script on Node 20, are the ones its header says none of our runs reach.
 import Module from 'node:module';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from '../support/test';
@@ -98,7 +107,7 @@ function fakeModuleClass() {
   return { Fake, compiled, compile };
 }
 
-test('stands aside: when off, on a Node with its own compile cache, and Node compiles what it does not cache', () => {
+test('stands aside: when off, in a folder others may write in, on a Node with its own compile cache; Node compiles what it does not cache', () => {
   const dir = mkdtempSync(join(tmpdir(), 'code-cache-aside-'));
   try {
     const off = fakeModuleClass();
@@ -107,6 +116,15 @@ test('stands aside: when off, on a Node with its own compile cache, and Node com
       false,
     );
     expect((off.Fake.prototype as unknown as Record<string, unknown>)._compile).toBe(ownCompile);
+    // A folder others may write in (or made by someone else): what it holds would run as code.
+    const shared = join(dir, 'shared');
+    mkdirSync(shared, { mode: 0o777 });
+    chmodSync(shared, 0o777);
+    const open = fakeModuleClass();
+    expect(codeCache.installCodeCache({ moduleClass: open.Fake, dir: join(shared, 'cache'), env: {} })).toBe(
+      false,
+    );
+    expect(codeCache.installCodeCache({ moduleClass: open.Fake, dir: shared, env: {} })).toBe(false);
     const node22 = fakeModuleClass();
     Object.assign(node22.Fake, { enableCompileCache: () => undefined });
     expect(codeCache.installCodeCache({ moduleClass: node22.Fake, dir, env: {} })).toBe(false);
