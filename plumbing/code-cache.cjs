@@ -52,13 +52,19 @@ function requireFor(mod) {
 }
 
 /**
- * Makes `dir` (mode 700) and says whether it and its parent are this user's alone. What is read from it runs as
- * code: a folder someone else made first in a shared temp folder, or may write in, is not used.
+ * Makes `dir` (mode 700) and says whether it is this user's alone, with every folder between it and the temp
+ * folder (which all users share: its own permissions are the system's). What is read from it runs as code: a
+ * folder someone else made first, or that others may write in, is not used.
  */
 function ownFolder(dir) {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return [dir, path.dirname(dir)].every((folder) => {
+    const temp = path.resolve(os.tmpdir());
+    const folders = [path.resolve(dir)];
+    if (folders[0].startsWith(temp + path.sep)) {
+      for (let up = path.dirname(folders[0]); up !== temp; up = path.dirname(up)) folders.push(up);
+    }
+    return folders.every((folder) => {
       const stat = fs.lstatSync(folder);
       const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
       return stat.isDirectory() && mine && (stat.mode & 0o022) === 0;
