@@ -7,7 +7,8 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { expect, test } from '../support/test';
 import { Transport, TransportFailure } from '../../core/http';
-import { PROXY_VARIABLES, proxiedFetch, proxyFor } from '../../core/proxy';
+import { proxiedFetch, proxyFor } from '../../core/proxy';
+import { PROXY_VARIABLES } from '../../core/secrets';
 import { redact } from '../../core/redact';
 import { unreachableOf } from '../../core/reachability';
 import { preflight, PreflightError } from '../../scripts/preflight/checks';

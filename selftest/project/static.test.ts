@@ -3,11 +3,9 @@
 // `npm run lint` run the same commands alone.
 import { expect, test } from '../support/test';
 import { join } from 'node:path';
-import { LINT_NODE_FLAGS } from '../../scripts/dev/lint-flags';
+import { LINT_TOOLS } from '../../scripts/dev/lint-tools';
 import { ROOT, runNode } from '../support/child-run';
 
-// By path: the tools' package exports do not include their bin scripts.
-const bin = (path: string) => join(ROOT, 'node_modules', path);
 // The type check's Go runtime: GOGC=off, with GOMEMLIMIT as the bound at which Go collects after all. A single
 // check allocates little it could free before it exits, so collecting along the way is CPU spent for nothing.
 const NO_GO_GC = { GOGC: 'off', GOMEMLIMIT: '2GiB' };
@@ -15,21 +13,14 @@ const NO_GO_GC = { GOGC: 'off', GOMEMLIMIT: '2GiB' };
 const TOOLS: [string, string[], NodeJS.ProcessEnv?][] = [
   // TypeScript 7's native compiler (typescript-native, an alias of typescript@7): the same check in a fifth of
   // the time. One thread: the linters and Prettier hold the other core, and the checker's threads would only
-  // contend with them.
+  // contend with them. By path: its package's exports do not include its bin script.
   [
     'tsc --noEmit (strict type check)',
-    [bin('typescript-native/bin/tsc'), '--noEmit', '-p', '.', '--singleThreaded'],
+    [join(ROOT, 'node_modules/typescript-native/bin/tsc'), '--noEmit', '-p', '.', '--singleThreaded'],
     NO_GO_GC,
   ],
-  // typescript-eslint's typed rules, on TypeScript 7's checker (.oxlintrc.json; typed-lint.test.ts shows each fire).
-  ['oxlint (typed rules)', [bin('oxlint/bin/oxlint'), '--type-aware', '.']],
-  [
-    'eslint (the import layers and the untyped rules)',
-    [...LINT_NODE_FLAGS, bin('eslint/bin/eslint.js'), '.'],
-  ],
-  // .prettierrc.json loads @prettier/plugin-oxc: a native parser for .ts/.mjs/.cjs, cheaper than Prettier's own
-  // (TypeScript's); Prettier's printer writes the same output from either, and editors read the same config.
-  ['prettier --check', [...LINT_NODE_FLAGS, bin('prettier/bin/prettier.cjs'), '--check', '.']],
+  // The linters `npm run lint` runs, the same commands (scripts/dev/lint-tools.ts).
+  ...LINT_TOOLS.map(({ name, nodeArgs }): [string, string[]] => [name, nodeArgs]),
 ];
 
 test.describe.configure({ mode: 'parallel' });
