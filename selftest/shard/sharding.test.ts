@@ -181,7 +181,7 @@ test.describe('sharded run + merge = unsharded run', () => {
     expect(jsonl).not.toMatch(/authorization: Bearer (?!<redacted>)/i);
   });
 
-  test('a secret inside a blob fails the gate, naming the zip entry, never the value', () => {
+  test('a secret inside a blob fails the gate, naming the zip entry, never the value', async () => {
     const { dir, remove } = freshReportsDir('blob-leak');
     removers.push(remove);
     const token =
@@ -191,7 +191,7 @@ test.describe('sharded run + merge = unsharded run', () => {
     const blob = new AdmZip(zip);
     blob.addFile('resources/leak.txt', Buffer.from(`authorization: Bearer ${token}\n`));
     writeFileSync(zip, blob.toBuffer());
-    const gate = secretGateInProcess(dir);
+    const gate = await secretGateInProcess(dir);
     expect(gate.status, show(gate)).toBe(EXIT.secretFound);
     expect(gate.stderr).toMatch(/a JWT-shaped string found in .*shard-2-of-2\.zip › resources\/leak\.txt/);
     expect(gate.stderr).not.toMatch(/shard-1-of-2\.zip/);

@@ -3,6 +3,7 @@
 // and prints every case's exit code, stdout and stderr as JSON. process.exit during a case (a wrong setting ends
 // the command at once) ends that case with its code; an uncaught error, with 1 and the error on stderr.
 import { main } from '../../scripts/preflight/preflight';
+import { caughtOutput } from './caught-output';
 import type { ChildOutcome } from './child-run';
 
 class Exit extends Error {
@@ -14,23 +15,17 @@ class Exit extends Error {
 async function one(base: NodeJS.ProcessEnv, settings: Record<string, string>): Promise<ChildOutcome> {
   for (const k of Object.keys(process.env)) delete process.env[k];
   Object.assign(process.env, base, settings);
-  const out = { stdout: '', stderr: '' };
-  const { stdout, stderr } = process;
-  const write = { stdout: stdout.write.bind(stdout), stderr: stderr.write.bind(stderr) };
   const exit = process.exit.bind(process);
-  stdout.write = (chunk: string | Uint8Array) => ((out.stdout += String(chunk)), true);
-  stderr.write = (chunk: string | Uint8Array) => ((out.stderr += String(chunk)), true);
   process.exit = (code?: number | string | null) => {
     throw new Exit(Number(code ?? 0));
   };
   try {
-    return { status: await main(), ...out };
-  } catch (e) {
-    if (e instanceof Exit) return { status: e.code, ...out };
-    return { status: 1, stdout: out.stdout, stderr: `${out.stderr}${(e as Error).stack ?? String(e)}\n` };
+    const ran = await caughtOutput(main);
+    const { stdout, stderr } = ran;
+    if (ran.ok) return { status: ran.value, stdout, stderr };
+    if (ran.error instanceof Exit) return { status: ran.error.code, stdout, stderr };
+    return { status: 1, stdout, stderr: `${stderr}${(ran.error as Error).stack ?? String(ran.error)}\n` };
   } finally {
-    stdout.write = write.stdout;
-    stderr.write = write.stderr;
     process.exit = exit;
   }
 }

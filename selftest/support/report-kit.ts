@@ -14,6 +14,7 @@ import type { TestVerdict } from '../../reporters/verdicts';
 import { loadSettings } from '../../core/settings';
 import { EXCUSED_BY, EXPECTATION } from '../../core/verdict-marks';
 import { SECRET_GATE_EXIT, secretGate } from '../../scripts/report/secret-gate';
+import { caughtOutput } from './caught-output';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { CHROMIUM, noChromium } from './chromium';
 
@@ -322,13 +323,11 @@ export async function endRunInProcess(
     } as unknown as TestResult;
     reporter.onTestEnd(test, result);
   }
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = () => true; // the closing table: the files say the same
-  try {
-    return (await reporter.onEnd({ status } as FullResult))?.status ?? status;
-  } finally {
-    process.stdout.write = write;
-  }
+  // The closing table on stdout is dropped (the files say the same); anything on stderr is passed on.
+  const ended = await caughtOutput(() => reporter.onEnd({ status } as FullResult));
+  process.stderr.write(ended.stderr);
+  if (!ended.ok) throw ended.error;
+  return ended.value?.status ?? status;
 }
 
 /**
@@ -336,18 +335,12 @@ export async function endRunInProcess(
  * what the gate finds and says, where the process boundary is not the point (report/secrets.test.ts runs the
  * command itself). The status is the command's: 3 on a hit.
  */
-export function secretGateInProcess(out: string, env: Record<string, string> = {}): RunOutcome {
+export async function secretGateInProcess(
+  out: string,
+  env: Record<string, string> = {},
+): Promise<RunOutcome> {
   const gateEnv = { ...env, LEDGER_REPORTS_DIR: out };
-  const caught = { stdout: '', stderr: '' };
-  const stdout = process.stdout.write.bind(process.stdout);
-  const stderr = process.stderr.write.bind(process.stderr);
-  process.stdout.write = (s: string | Uint8Array) => ((caught.stdout += String(s)), true);
-  process.stderr.write = (s: string | Uint8Array) => ((caught.stderr += String(s)), true);
-  try {
-    const hits = secretGate(loadSettings(gateEnv), gateEnv);
-    return { status: hits.length > 0 ? SECRET_GATE_EXIT : 0, ...caught };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
+  const gate = await caughtOutput(() => secretGate(loadSettings(gateEnv), gateEnv));
+  if (!gate.ok) throw gate.error;
+  return { status: gate.value.length > 0 ? SECRET_GATE_EXIT : 0, stdout: gate.stdout, stderr: gate.stderr };
 }
