@@ -5,7 +5,9 @@ import { caughtOutput } from './caught-output';
 
 test('a body’s output is caught with its value, or with what it threw, and the writers are restored', async () => {
   const { stdout, stderr } = process;
-  const writers = [stdout.write, stderr.write];
+  // oxlint-disable-next-line typescript/unbound-method -- compared, never called
+  const writers = () => [stdout.write, stderr.write];
+  const before = writers();
   const ran = await caughtOutput(async () => {
     stdout.write('out ');
     await Promise.resolve();
@@ -13,7 +15,7 @@ test('a body’s output is caught with its value, or with what it threw, and the
     return 42;
   });
   expect(ran).toEqual({ stdout: 'out ', stderr: 'err', ok: true, value: 42 });
-  expect([stdout.write, stderr.write]).toEqual(writers);
+  expect(writers()).toEqual(before);
 
   const boom = new Error('boom');
   const threw = await caughtOutput(() => {
@@ -21,5 +23,5 @@ test('a body’s output is caught with its value, or with what it threw, and the
     throw boom;
   });
   expect(threw).toEqual({ stdout: '', stderr: 'before the throw', ok: false, error: boom });
-  expect([stdout.write, stderr.write]).toEqual(writers);
+  expect(writers()).toEqual(before);
 });

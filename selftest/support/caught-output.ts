@@ -15,6 +15,7 @@ export async function caughtOutput<T>(
   const caught: CaughtOutput = { stdout: '', stderr: '' };
   const { stdout, stderr } = process;
   // The writers themselves, put back as they were (the worker's own, which Playwright may have replaced).
+  // oxlint-disable-next-line typescript/unbound-method -- put back on the same stream, called as its method
   const write = { stdout: stdout.write, stderr: stderr.write };
   stdout.write = (chunk: string | Uint8Array) => ((caught.stdout += String(chunk)), true);
   stderr.write = (chunk: string | Uint8Array) => ((caught.stderr += String(chunk)), true);
