@@ -9,7 +9,7 @@ import { plumbingOn } from './switch';
 
 type Bundle = { colors?: { disable?: () => void } };
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped module of playwright-core's exports map
+// oxlint-disable-next-line typescript/no-require-imports -- an untyped module of playwright-core's exports map
 const utilsBundle = (): Bundle => require('playwright-core/lib/utilsBundle') as Bundle;
 
 /**

@@ -195,7 +195,7 @@ function hitsIn(
   // checksum, an unknown method) could hide anything.
   if (zipByName || bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
     // Loaded on the first zip: most runs write none (a shard's blob report does).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // oxlint-disable-next-line typescript/no-require-imports
     const Zip = require('adm-zip') as typeof AdmZip;
     let entries: { name: string; data: Buffer }[];
     try {

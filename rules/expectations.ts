@@ -90,10 +90,10 @@ function validate(json: unknown): json is Baseline {
     const schema: Record<string, unknown> & typeof expectationsSchema = structuredClone(expectationsSchema);
     const instead = schema.$defs.Entry.properties.instead.properties as Record<string, unknown>;
     instead.check = { enum: Object.keys(PINNED_CHECKS) };
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, as schemas/index.ts does */
+    /* oxlint-disable typescript/no-require-imports -- loaded on first use, as schemas/index.ts does */
     const { Ajv2020 } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    /* oxlint-enable typescript/no-require-imports */
     const ajv = new Ajv2020({ allErrors: false, strict: true });
     addFormats(ajv, ['date']);
     validator = ajv.compile<Baseline>(schema);

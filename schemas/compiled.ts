@@ -100,7 +100,7 @@ function load(code: string, filename: string): Record<string, Validator> {
 /** ajv's standalone module for `ids` (export name → $id), from an instance created with `code.source`. */
 export function standaloneModule(ajv: Ajv2020, ids: Record<string, string>): string {
   // Loaded only on a cache miss: the code generator is most of ajv.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // oxlint-disable-next-line typescript/no-require-imports
   const standalone = require('ajv/dist/standalone') as typeof import('ajv/dist/standalone');
   return standalone.default(ajv, ids);
 }

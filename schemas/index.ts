@@ -62,10 +62,10 @@ const OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true, validate
 /** The shared ajv instance with every schema added; each compiled on its first use. Loaded on first call. */
 export function schemaRegistry(): Ajv2020 {
   if (registry) return registry;
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use: most processes never need ajv */
+  /* oxlint-disable typescript/no-require-imports -- loaded on first use: most processes never need ajv */
   const { Ajv2020: Ajv, _ } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
   const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  /* oxlint-enable typescript/no-require-imports */
   const ajv = new Ajv({
     ...OPTIONS,
     code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
@@ -95,14 +95,14 @@ const compiled = new Map<string, Validator>();
 function compiledValidator(id: string, name: string): Validator {
   let check = compiled.get(id);
   if (check) return check;
-  /* eslint-disable @typescript-eslint/no-require-imports -- versions only */
+  /* oxlint-disable typescript/no-require-imports -- versions only */
   shape ??= JSON.stringify({
     ajv: (require('ajv/package.json') as { version: string }).version,
     formats: (require('ajv-formats/package.json') as { version: string }).version,
     options: OPTIONS,
     schemas: SCHEMAS,
   });
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  /* oxlint-enable typescript/no-require-imports */
   check = cachedValidator(`${shape}\n${name}`, name, () => {
     const ajv = schemaRegistry();
     const live = ajv.getSchema(id);

@@ -60,7 +60,7 @@ export function playwrightSummary(output: string): {
   workers: number;
   reportedMs: number;
 } {
-  // eslint-disable-next-line no-control-regex
+  // oxlint-disable-next-line no-control-regex
   const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
   const n = (re: RegExp): number => Number(re.exec(plain)?.[1] ?? 0);
   const dur = /\d+ (?:passed|failed) \(([\d.]+)(ms|s|m)\)/.exec(plain);

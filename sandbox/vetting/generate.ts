@@ -89,8 +89,8 @@ export function generateTopology(config: SandboxConfig): VettingTopology {
   const groups = synchronizers.map((synchronizer) => {
     const entries: TopologyEntry[] = participants.map((participant) => {
       const picked = new Set<VettedPackageJson>();
-      for (let k = 1 + r.below(perEntry); picked.size < k;)
-        picked.add(vetted[r.below(vetted.length)] as VettedPackageJson);
+      const size = 1 + r.below(perEntry);
+      while (picked.size < size) picked.add(vetted[r.below(vetted.length)] as VettedPackageJson);
       if (participant.full === config.participantId) for (const b of builtin) picked.add(b);
       return { synchronizer, participant, serial: 1 + r.below(3), packages: [...picked] };
     });

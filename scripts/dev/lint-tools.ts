@@ -5,9 +5,8 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..');
 
-// ESLint and Prettier allocate short-lived objects by the million: a larger young generation collects them less
-// often, and one collector thread spares the cost of coordinating helpers the other tools already keep busy.
-const HEAP_FLAGS = ['--single-threaded-gc', '--max-semi-space-size=64'];
+/** The lint's config: a module, not .oxlintrc.json, so the layers are written as code (oxlint finds it only by -c). */
+export const OXLINT_CONFIG = join(ROOT, 'oxlint.config.mjs');
 
 export interface LintTool {
   name: string;
@@ -15,20 +14,24 @@ export interface LintTool {
   nodeArgs: string[];
 }
 
-const tool = (name: string, script: string, args: string[], flags = HEAP_FLAGS): LintTool => ({
+const tool = (name: string, script: string, args: string[]): LintTool => ({
   name,
-  nodeArgs: [...flags, join(ROOT, 'node_modules', script), ...args],
+  nodeArgs: [join(ROOT, 'node_modules', script), ...args],
 });
 
 export const LINT_TOOLS: readonly LintTool[] = [
-  // typescript-eslint's typed rules on TypeScript 7's checker (.oxlintrc.json; selftest/project/typed-lint.test.ts
-  // shows each fire). Native: the heap flags are for the Node tools.
-  tool('oxlint (typed rules)', 'oxlint/bin/oxlint', ['--type-aware', '.'], []),
-  tool('eslint (the import layers and the untyped rules)', 'eslint/bin/eslint.js', ['.']),
-  // .prettierrc.json loads @prettier/plugin-oxc: a native parser for .ts/.mjs/.cjs, cheaper than Prettier's own
-  // (TypeScript's); Prettier's printer writes the same output from either, and editors read the same config.
-  tool('prettier --check', 'prettier/bin/prettier.cjs', ['--check', '.']),
+  // Every lint rule in one native pass (oxlint.config.mjs): typescript-eslint's typed rules on TypeScript 7's
+  // checker, ESLint's and typescript-eslint's recommended, the layers (selftest/project/lint-rules.test.ts and
+  // layers.test.ts show each fire).
+  tool('oxlint (every lint rule and the import layers)', 'oxlint/bin/oxlint', [
+    '--type-aware',
+    '-c',
+    OXLINT_CONFIG,
+    '.',
+  ]),
+  // oxfmt: Prettier's formatting (.oxfmtrc.json holds the options .prettierrc.json held), native.
+  tool('oxfmt --check (the formatting)', 'oxfmt/bin/oxfmt', ['--check', '.']),
 ];
 
-/** `npm run format`: Prettier writes the formatting in place. */
-export const FORMAT_TOOL = tool('prettier --write', 'prettier/bin/prettier.cjs', ['--write', '.']);
+/** `npm run format`: oxfmt writes the formatting in place. */
+export const FORMAT_TOOL = tool('oxfmt (writes the formatting)', 'oxfmt/bin/oxfmt', ['.']);

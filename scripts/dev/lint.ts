@@ -1,6 +1,6 @@
-// `npm run lint`: oxlint's typed rules, ESLint, then Prettier's check, over the whole repository (./lint-tools.ts,
-// the commands selftest/project/static.test.ts runs); `npm run format` (`--write`): Prettier writes the
-// formatting instead. Exit code: the first that failed.
+// `npm run lint`: oxlint (every lint rule), then oxfmt's check of the formatting, over the whole repository
+// (./lint-tools.ts, the commands selftest/project/static.test.ts runs); `npm run format` (`--write`): oxfmt
+// writes the formatting instead. Exit code: the first that failed.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
@@ -12,12 +12,11 @@ const write = process.argv.includes('--write');
 answerHelp(
   write
     ? `Usage: npm run format
-Formats every file Prettier covers in place (prettier --write .; .prettierignore says what it leaves alone).`
+Formats every file oxfmt covers in place (oxfmt .; .oxfmtrc.json's ignorePatterns say what it leaves alone).`
     : `Usage: npm run lint
-typescript-eslint's typed rules in oxlint (.oxlintrc.json, on TypeScript 7's checker), then ESLint
-(eslint.config.mjs: the import layers and the rules that read no types), then Prettier's check
-(prettier --check .), over the repository. Exit 0 when all pass; otherwise the exit code of the first that
-failed.
+oxlint (oxlint.config.mjs: typescript-eslint's typed rules on TypeScript 7's checker, the recommended rules
+of ESLint and typescript-eslint, the import layers), then oxfmt's check of the formatting (oxfmt --check .),
+over the repository. Exit 0 when both pass; otherwise the exit code of the first that failed.
 To fix the formatting: npm run format.`,
 );
 

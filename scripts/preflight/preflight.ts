@@ -39,7 +39,7 @@ export async function main(): Promise<number> {
   let close: (() => Promise<void>) | undefined;
   let baseUrl = s.baseUrl;
   if (baseUrl === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // oxlint-disable-next-line typescript/no-require-imports
     const { startSandbox } = require('../run/embedded-sandbox') as typeof import('../run/embedded-sandbox');
     const sandbox = await startSandbox();
     baseUrl = sandbox.url;

@@ -17,10 +17,10 @@ export interface EmbeddedSandbox {
 export async function startSandbox(): Promise<EmbeddedSandbox> {
   // require, not import(): Playwright's loader transpiles required TS, not dynamically imported TS. Lazy, so a
   // remote run never loads the sandbox.
-  /* eslint-disable @typescript-eslint/no-require-imports */
+  /* oxlint-disable typescript/no-require-imports */
   const { buildApp } = require('../../sandbox/app') as typeof import('../../sandbox/app');
   const { loadConfig } = require('../../sandbox/config') as typeof import('../../sandbox/config');
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  /* oxlint-enable typescript/no-require-imports */
   // The sandbox's own settings (SANDBOX_*, LOG_LEVEL) apply, except where it listens. The control route is on
   // by default in-process: @sandbox-only rules use it to change the ledger under test.
   const config = loadConfig({
@@ -30,10 +30,10 @@ export async function startSandbox(): Promise<EmbeddedSandbox> {
     SANDBOX_CONTROL: process.env.SANDBOX_CONTROL || 'true',
   });
   if (config.faults.length > 0) {
-    /* eslint-disable @typescript-eslint/no-require-imports */
+    /* oxlint-disable typescript/no-require-imports */
     const { faultBanner, resolveFaults } =
       require('../../sandbox/faults/install') as typeof import('../../sandbox/faults/install');
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    /* oxlint-enable typescript/no-require-imports */
     process.stdout.write(`\n${faultBanner(resolveFaults(config.faults))}\n`);
   }
   const app = await buildApp(config);

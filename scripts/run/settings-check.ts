@@ -9,7 +9,7 @@ export function validateRunSettings(env: Record<string, string | undefined> = pr
   const s = loadSettings(env);
   if (s.baseUrl === undefined) {
     // Lazy: a run against LEDGER_BASE_URL never loads the sandbox.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // oxlint-disable-next-line typescript/no-require-imports
     const sandbox = require('../../sandbox/config') as typeof import('../../sandbox/config');
     try {
       sandbox.loadConfig(env);

@@ -26,7 +26,7 @@ const paths = shardPaths(resolve(shardDir, '..', '..'), shard);
 const baseFile = resolve(ROOT, runContext().shardBaseConfig ?? 'playwright.config.ts');
 // require, not import: Playwright's loader transpiles required TS. A Playwright config of its own, run by
 // Playwright in the run's stead, it alone may load the run's config (by a path a self-test can point elsewhere).
-// eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax
+// oxlint-disable-next-line typescript/no-require-imports, house/layer-calls
 const base = (require(baseFile) as { default: PlaywrightTestConfig }).default;
 const baseDir = dirname(baseFile);
 

@@ -143,7 +143,7 @@ interface BlobEvent {
 
 export function blobInfo(zip: string): BlobInfo {
   // Loaded here: every `npm run conformance` reads its shard arguments from this file, and only a merge reads a zip.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // oxlint-disable-next-line typescript/no-require-imports
   const Zip = require('adm-zip') as typeof AdmZip;
   let report: Buffer | undefined;
   try {

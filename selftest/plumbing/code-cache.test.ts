@@ -19,7 +19,7 @@ import { expect, test } from '../support/test';
 import { cleanEnv, ROOT, runNode } from '../support/child-run';
 import { PLAYWRIGHT_CLI, PLAYWRIGHT_TRANSFORM_PRELOAD } from '../../plumbing/playwright-cli';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS preload, typed here by hand
+// oxlint-disable-next-line typescript/no-require-imports -- a CommonJS preload, typed here by hand
 const codeCache = require('../../plumbing/code-cache.cjs') as {
   installCodeCache(options?: { moduleClass?: unknown; dir?: string; env?: NodeJS.ProcessEnv }): boolean;
   CACHED: RegExp;

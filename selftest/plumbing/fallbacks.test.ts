@@ -126,7 +126,7 @@ test('transform: stands aside when this Playwright exports no transform, and whe
 });
 
 test('lazy-babel: a stand-in that loads the bundle on first use; it stands aside without the export block it reads', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // oxlint-disable-next-line typescript/no-require-imports
   const lazy = require('../../plumbing/lazy-babel.cjs') as {
     exportNames: (source: string) => string[] | undefined;
     lazyBabel: (file: string, load?: (file: string) => unknown) => boolean;
@@ -151,7 +151,7 @@ test('lazy-babel: a stand-in that loads the bundle on first use; it stands aside
     let loads = 0;
     expect(lazy.lazyBabel(file, () => (loads++, real))).toBe(true);
     expect(lazy.lazyBabel(file), 'already in require’s cache').toBe(false);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // oxlint-disable-next-line typescript/no-require-imports
     const standIn = require(file) as typeof real;
     const types = standIn.types;
     expect(loads, 'reading types when the runner loads does not load the bundle').toBe(0);

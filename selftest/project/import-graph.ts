@@ -20,7 +20,7 @@ export function tsFiles(root: string, dir = root): string[] {
 /** The relative module specifiers a file loads at run time (import, re-export, require, import()). */
 export function runtimeImports(text: string): string[] {
   // The pre-processor's scanner finds every specifier, type-only ones too, far faster than a parse; each found
-  // by a declaration is then read back to its statement's start (Prettier puts import and export statements at
+  // by a declaration is then read back to its statement's start (the formatter puts import and export statements at
   // the start of a line) to leave out the type-only ones.
   const { importedFiles } = ts.preProcessFile(text, true, true);
   return importedFiles

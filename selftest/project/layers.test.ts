@@ -1,24 +1,14 @@
-// The house's layers are held by a lint rule (eslint.config.mjs, `layers()`): a planted import across a line
+// The house's layers are held by a lint rule (oxlint.config.mjs, `layers()`): a planted import across a line
 // it draws fails the lint with the rule's message, and the real tree passes it
 // (selftest/project/static.test.ts lints it all). A require() or import() is held too: by the same lines when
 // its path is written out, and refused in the harness's folders when its path is computed. Beside them,
-// `shortFunctions()` holds every function of core/, reporters/ and scripts/ to sixty lines.
-import { join } from 'node:path';
+// `shortFunctions()` holds every function of core/, reporters/ and scripts/ to sixty lines. Every planted file
+// is linted in one oxlint run (planted-lint.ts), each under its own name in the folder it names.
 import { expect, test } from '../support/test';
-import { ESLint } from 'eslint';
-import { ROOT } from '../support/child-run';
+import { lintPlanted, type Finding } from './planted-lint';
 
-// The planted files do not exist: ESLint's rules read no types (the typed ones are oxlint's), so their text is enough.
-const eslint = new ESLint({ cwd: ROOT });
-
-const LAYER_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
-
-async function lintErrors(file: string, code: string, rules: Set<string>): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
-  return result!.messages.filter((m) => rules.has(m.ruleId ?? '')).map((m) => m.message);
-}
-
-const layerErrors = (file: string, code: string) => lintErrors(file, code, LAYER_RULES);
+const LAYER_RULES = new Set(['eslint(no-restricted-imports)', 'house(layer-calls)']);
+const LENGTH_RULES = new Set(['eslint(max-lines-per-function)']);
 
 const PLANTED: [file: string, code: string, why: RegExp][] = [
   [
@@ -132,7 +122,8 @@ const PLANTED: [file: string, code: string, why: RegExp][] = [
     "import config from '../playwright.config';\nexport const x = config;\n",
     /never load playwright\.config/,
   ],
-  // The config or fixtures loaded by a call: by a path written out, and by one computed.
+  // The config or fixtures loaded by a call: by a path written out (an import() is no-restricted-imports', a
+  // require() the house's own rule's), and by one computed.
   [
     'scripts/planted.ts',
     "import { join } from 'node:path';\nexport const x = require(join(__dirname, '..', 'playwright.config'));\n",
@@ -144,58 +135,35 @@ const PLANTED: [file: string, code: string, why: RegExp][] = [
     /computed path/,
   ],
   ['core/planted.ts', "const where = '../fixtures';\nexport const x = import(where);\n", /computed path/],
-  ['scripts/planted.ts', "export const x = import('../playwright.config');\n", /across a layer line/],
+  [
+    'scripts/planted.ts',
+    "export const x = import('../playwright.config');\n",
+    /never load playwright\.config/,
+  ],
   ['reporters/planted.ts', "export const x = require('../fixtures/ledger');\n", /across a layer line/],
 ];
 
-for (const [file, code, why] of PLANTED) {
-  test(`a planted import in ${file} fails the lint: ${code.split('\n')[0]}`, async () => {
-    test.setTimeout(60_000);
-    const errors = await layerErrors(file, code);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(why);
-  });
-}
+/** The planted cases, each under a name of its own in the folder it names: `core/planted.ts` → `core/planted-3.ts`. */
+const planted = (file: string, i: number) => file.replace(/\.(test\.)?ts$/, (ext) => `-${i}${ext}`);
 
-test('the imports the layers allow pass', async () => {
-  test.setTimeout(60_000);
-  expect(
-    await layerErrors(
-      'scripts/planted.ts',
-      "import { settings } from '../core/settings';\nexport const x = settings;\n",
-    ),
-  ).toEqual([]);
-  expect(
-    await layerErrors('tests/planted.ts', "import { test } from '../fixtures';\nexport const x = test;\n"),
-  ).toEqual([]);
-  expect(
-    await layerErrors(
-      'core/planted.ts',
-      "import type { ReporterDescription } from '@playwright/test';\nexport type X = ReporterDescription;\n",
-    ),
-  ).toEqual([]);
-  expect(
-    await layerErrors(
-      'scripts/mutation/planted.ts',
-      "import { FAULTS } from '../../sandbox/faults/catalogue';\nexport const x = FAULTS;\n",
-    ),
-  ).toEqual([]);
-  expect(
-    await layerErrors(
-      'scripts/run/planted.ts',
-      "import { buildApp } from '../../sandbox/app';\nexport const x = buildApp;\n",
-    ),
-  ).toEqual([]);
-  expect(
-    await layerErrors('rules/planted.ts', "import { x } from './catalogue';\nexport const y = x;\n"),
-  ).toEqual([]);
-  expect(
-    await layerErrors(
-      'bench/planted.ts',
-      "import { buildApp } from '../sandbox/app';\nimport { main } from '../scripts/run/conformance';\nexport const x = [buildApp, main, require(process.argv[2]!)];\n",
-    ),
-  ).toEqual([]);
-});
+const ALLOWED: [file: string, code: string][] = [
+  ['scripts/planted.ts', "import { settings } from '../core/settings';\nexport const x = settings;\n"],
+  ['tests/planted.ts', "import { test } from '../fixtures';\nexport const x = test;\n"],
+  [
+    'core/planted.ts',
+    "import type { ReporterDescription } from '@playwright/test';\nexport type X = ReporterDescription;\n",
+  ],
+  [
+    'scripts/mutation/planted.ts',
+    "import { FAULTS } from '../../sandbox/faults/catalogue';\nexport const x = FAULTS;\n",
+  ],
+  ['scripts/run/planted.ts', "import { buildApp } from '../../sandbox/app';\nexport const x = buildApp;\n"],
+  ['rules/planted.ts', "import { x } from './catalogue';\nexport const y = x;\n"],
+  [
+    'bench/planted.ts',
+    "import { buildApp } from '../sandbox/app';\nimport { main } from '../scripts/run/conformance';\nexport const x = [buildApp, main, require(process.argv[2]!)];\n",
+  ],
+];
 
 /** A function of `body` lines between its header and its closing brace, with a comment and blank lines. */
 function plantedFunction(body: number): string {
@@ -203,14 +171,51 @@ function plantedFunction(body: number): string {
   return `// why\nexport function planted(): number {\n  let total = 0;\n  // a comment\n\n${lines.join('\n')}\n  return total;\n}\n`;
 }
 
+const LENGTH_FOLDERS = ['core', 'reporters', 'scripts/run'];
+
+let findings: Finding[] | undefined;
+
+/** The findings of `rules` in the planted file `file`: every planted file is linted once, on first ask. */
+async function errorsIn(file: string, rules: Set<string>): Promise<string[]> {
+  findings ??= (
+    await lintPlanted(
+      Object.fromEntries([
+        ...PLANTED.map(([f, code], i): [string, string] => [planted(f, i), code]),
+        ...ALLOWED.map(([f, code], i): [string, string] => [planted(f, 100 + i), code]),
+        ...LENGTH_FOLDERS.flatMap((folder): [string, string][] => [
+          [`${folder}/long-61.ts`, plantedFunction(57)],
+          [`${folder}/long-60.ts`, plantedFunction(56)],
+        ]),
+      ]),
+    )
+  ).findings;
+  return findings.filter((f) => f.file === file && rules.has(f.code)).map((f) => f.message);
+}
+
+test.describe.configure({ mode: 'default' });
+
+PLANTED.forEach(([file, code, why], i) => {
+  test(`a planted import in ${file} fails the lint: ${code.split('\n')[0]}`, async () => {
+    test.setTimeout(60_000);
+    const errors = await errorsIn(planted(file, i), LAYER_RULES);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(why);
+  });
+});
+
+test('the imports the layers allow pass', async () => {
+  test.setTimeout(60_000);
+  for (const [i, [file]] of ALLOWED.entries())
+    expect(await errorsIn(planted(file, 100 + i), LAYER_RULES), file).toEqual([]);
+});
+
 test('a function over sixty lines in core/, reporters/ or scripts/ fails the lint; one of sixty passes', async () => {
   test.setTimeout(60_000);
-  const rules = new Set(['max-lines-per-function']);
   // Header, `let`, `return` and the closing brace count; the comment and the blank line do not.
-  for (const file of ['core/planted.ts', 'reporters/planted.ts', 'scripts/run/planted.ts']) {
-    const errors = await lintErrors(file, plantedFunction(57), rules);
-    expect(errors, file).toHaveLength(1);
+  for (const folder of LENGTH_FOLDERS) {
+    const errors = await errorsIn(`${folder}/long-61.ts`, LENGTH_RULES);
+    expect(errors, folder).toHaveLength(1);
     expect(errors[0]).toMatch(/too many lines \(61\)\. Maximum allowed is 60/);
-    expect(await lintErrors(file, plantedFunction(56), rules), file).toEqual([]);
+    expect(await errorsIn(`${folder}/long-60.ts`, LENGTH_RULES), folder).toEqual([]);
   }
 });

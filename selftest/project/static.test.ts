@@ -1,4 +1,4 @@
-// The type check, the linters and Prettier, as self-tests of their own project: run first and alone, these
+// The type check, the linter and the formatter's check, as self-tests of their own project: run first and alone, these
 // mostly single-threaded tools left a core idle; here they run beside the fault runs. `npm run typecheck` and
 // `npm run lint` run the same commands alone.
 import { expect, test } from '../support/test';
@@ -12,8 +12,8 @@ const NO_GO_GC = { GOGC: 'off', GOMEMLIMIT: '2GiB' };
 
 const TOOLS: [string, string[], NodeJS.ProcessEnv?][] = [
   // TypeScript 7's native compiler (typescript-native, an alias of typescript@7): the same check in a fifth of
-  // the time. One thread: the linters and Prettier hold the other core, and the checker's threads would only
-  // contend with them. By path: its package's exports do not include its bin script.
+  // the time. One thread: the fault run and the other self-tests hold the other core, and the checker's
+  // threads would only contend with them. By path: its package's exports do not include its bin script.
   [
     'tsc --noEmit (strict type check)',
     [join(ROOT, 'node_modules/typescript-native/bin/tsc'), '--noEmit', '-p', '.', '--singleThreaded'],

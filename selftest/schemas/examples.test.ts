@@ -21,7 +21,7 @@ import {
 import * as ex from './schema-examples';
 
 type Id = Parameters<typeof validate>[0];
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- examples are mutated freely
+type Body = Record<string, any>; // oxlint-disable-line typescript/no-explicit-any -- examples are mutated freely
 
 const describeError = (e: ErrorObject): string => `${e.instancePath} ${e.keyword}`;
 
