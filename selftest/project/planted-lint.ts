@@ -46,8 +46,15 @@ export async function lintPlanted(
     if (typed) writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(PLANTED_TSCONFIG));
     const oxlint = join(ROOT, 'node_modules/oxlint/bin/oxlint');
     const args = [oxlint, ...(typed ? ['--type-aware'] : []), '-c', 'oxlint.config.mjs', '-f', 'json', '.'];
-    const run = await runCommand(process.execPath, args, process.env, { cwd: dir });
-    const diagnostics = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+    // Its type-aware half is found from the working folder, this one outside the project: named here.
+    const env = { ...process.env, OXLINT_TSGOLINT_PATH: join(ROOT, 'node_modules/.bin/tsgolint') };
+    const run = await runCommand(process.execPath, args, env, { cwd: dir });
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+    } catch {
+      throw new Error(`oxlint gave no JSON report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+    }
     const findings = diagnostics.map((d) => ({
       file: d.filename,
       line: d.labels[0]?.span.line ?? 0,
