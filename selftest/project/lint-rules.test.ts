@@ -221,14 +221,18 @@ interface OxlintConfig {
   overrides: { files: string[]; rules: Record<string, unknown> }[];
 }
 
-/** The config oxlint resolves from oxlint.config.mjs (`--print-config`): its levels are `deny`, `allow`… */
-async function resolvedConfig(): Promise<OxlintConfig> {
-  const run = await runNode(
+let resolved: Promise<OxlintConfig> | undefined;
+
+/** The config oxlint resolves from oxlint.config.mjs (`--print-config`; once): its levels are `deny`, `allow`… */
+function resolvedConfig(): Promise<OxlintConfig> {
+  resolved ??= runNode(
     [join(ROOT, 'node_modules/oxlint/bin/oxlint'), '-c', OXLINT_CONFIG, '--print-config'],
     process.env,
-  );
-  expect(run.status, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as OxlintConfig;
+  ).then((run) => {
+    if (run.status !== 0) throw new Error(`oxlint --print-config failed:\n${run.stderr}`);
+    return JSON.parse(run.stdout) as OxlintConfig;
+  });
+  return resolved;
 }
 
 const denied = (rules: Record<string, unknown>) =>
