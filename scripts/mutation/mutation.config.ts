@@ -50,8 +50,10 @@ export default defineConfig({
     grep: p.rules.length > 0 ? new RegExp(`(^| )(${p.rules.map(escape).join('|')}) `) : undefined,
     grepInvert: p.skipSlow.length > 0 ? new RegExp(`(${p.skipSlow.map(escape).join('|')}) `) : undefined,
     // Failing is what a fault run is for: outcomes are declared expected so Playwright keeps its workers
-    // (fixtures/outcome.ts); the collector judges each test from the harness's own expectation.
+    // (fixtures/outcome.ts); the collector judges each test from the harness's own expectation, and reads no
+    // request step or transcript (fixtures/ledger.ts `reportEvidence`).
     use: {
+      reportEvidence: false,
       targetBaseUrl: p.url || undefined,
       ledgerEnv: p.env,
       declareOutcomes: true,
