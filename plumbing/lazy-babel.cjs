@@ -10,6 +10,7 @@
 const Module = require('node:module');
 const fs = require('node:fs');
 const path = require('node:path');
+const { SIGNATURE, fastTransform, loadEsbuild } = require('./fast-transform.cjs');
 
 /** The names in the bundle's `__export(babelBundle_exports, { name: () => …, … })` block, or undefined. */
 function exportNames(source) {
@@ -37,13 +38,19 @@ function forwarding(target) {
 
 /**
  * Installs the stand-in for the bundle `file`; returns whether it did. `load` (tests) replaces the real
- * require of the bundle.
+ * require of the bundle. With `esbuild`, and a babelTransform of the signature ./fast-transform.cjs was written
+ * against, the stand-in's babelTransform compiles plain CommonJS with esbuild, and the stand-in stays what
+ * require() gives once the real bundle is loaded.
  */
-function lazyBabel(file, load = (f) => require(f)) {
+function lazyBabel(file, load = (f) => require(f), esbuild = undefined) {
   if (require.cache[file] !== undefined) return false;
   let names;
+  let fast;
   try {
-    names = exportNames(fs.readFileSync(file, 'latin1'));
+    const source = fs.readFileSync(file, 'latin1');
+    names = exportNames(source);
+    if (esbuild !== undefined && SIGNATURE.test(source))
+      fast = fastTransform(() => bundle().babelTransform, esbuild);
   } catch {
     return false;
   }
@@ -53,6 +60,7 @@ function lazyBabel(file, load = (f) => require(f)) {
     if (real === undefined) {
       if (require.cache[file] === standIn) delete require.cache[file];
       real = load(file);
+      if (fast !== undefined) require.cache[file] = standIn;
     }
     return real;
   };
@@ -63,6 +71,7 @@ function lazyBabel(file, load = (f) => require(f)) {
     Object.defineProperty(exports, name, {
       enumerable: true,
       get: () => {
+        if (name === 'babelTransform' && fast !== undefined) return fast;
         if (name !== 'types' || real !== undefined) return bundle()[name];
         return (types ??= forwarding(() => bundle().types));
       },
@@ -77,15 +86,18 @@ function lazyBabel(file, load = (f) => require(f)) {
   return true;
 }
 
-/** The stand-in for the Playwright that runs `entry` (its CLI or one of its processes). */
-function installLazyBabel(entry) {
+/**
+ * The stand-in for the Playwright that runs `entry` (its CLI or one of its processes); with `fast`, its
+ * babelTransform through esbuild where it can (./fast-transform.cjs).
+ */
+function installLazyBabel(entry, fast = false) {
   let file;
   try {
     file = require.resolve('playwright/lib/transform/babelBundle', { paths: [path.dirname(entry)] });
   } catch {
     return false;
   }
-  return lazyBabel(file);
+  return lazyBabel(file, undefined, fast ? loadEsbuild(path.dirname(entry)) : undefined);
 }
 
 module.exports = { exportNames, lazyBabel, installLazyBabel };

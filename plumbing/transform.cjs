@@ -16,6 +16,7 @@ const path = require('node:path');
 // Before the hooks below exist: a file this process requires after them is taken for the project's own.
 const { installLazyBabel } = require('./lazy-babel.cjs');
 const { installCodeCache } = require('./code-cache.cjs');
+const { fastTransformCache } = require('./fast-transform.cjs');
 
 const INSTALLED = Symbol.for('ledger-conformance.playwright-transform');
 
@@ -78,14 +79,17 @@ function install() {
 // First: the code cache must be in place before Playwright's bundles load, the transform's included
 // (./code-cache.cjs; on Node 22.15+ too, where the transform below stands aside).
 if (isPlaywrightProcess(process.argv[1])) installCodeCache();
+// Before install(), which loads Playwright's transform: it reads the cache dir once, when it loads.
+const fast = isPlaywrightProcess(process.argv[1]) && fastTransformCache(process.env);
 install();
 
 // Independent of the transform above (Node 22.15+ included): the runner's Babel loaded on first use
-// (./lazy-babel.cjs). Only the runner loads it at start; a worker or loader loads it on a cache miss alone.
+// (./lazy-babel.cjs), the plain CommonJS compiled by esbuild (./fast-transform.cjs). Only the runner loads
+// Babel at start and compiles a run's files; a worker or loader compiles one on a cache miss alone, with Babel.
 if (
   process.env.LEDGER_PLUMBING !== 'off' &&
   isPlaywrightProcess(process.argv[1]) &&
   /cli\.js$/.test(process.argv[1])
 ) {
-  installLazyBabel(process.argv[1]);
+  installLazyBabel(process.argv[1], fast);
 }

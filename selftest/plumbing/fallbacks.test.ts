@@ -163,3 +163,86 @@ test('lazy-babel: a stand-in that loads the bundle on first use; it stands aside
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('fast-transform: esbuild for plain CommonJS, Babel for the rest; its cache apart, taken back when off', () => {
+  // oxlint-disable-next-line typescript/no-require-imports
+  const fast = require('../../plumbing/fast-transform.cjs') as {
+    SIGNATURE: RegExp;
+    fastCacheDir: () => string;
+    fastTransformCache: (env: Record<string, string | undefined>) => boolean;
+    loadEsbuild: (from: string) => unknown;
+    fastTransform: (
+      babel: () => (...args: unknown[]) => unknown,
+      esbuild: unknown,
+    ) => (...args: unknown[]) => { code: string; map: { sources: string[] } };
+  };
+  const bundle = require.resolve('playwright/lib/transform/babelBundle');
+  expect(fast.SIGNATURE.test(readFileSync(bundle, 'latin1')), 'canary: babelTransform’s signature').toBe(
+    true,
+  );
+  const esbuild = fast.loadEsbuild(__dirname);
+  expect(esbuild, 'esbuild loads').toBeDefined();
+  const babelCalls: unknown[][] = [];
+  const babel =
+    () =>
+    (...args: unknown[]) => (babelCalls.push(args), { code: 'babel', map: { sources: [] } });
+  const transform = fast.fastTransform(babel, esbuild);
+  const plain = transform('export const x: number = 1;\n', '/p/a.ts', false, [], true, undefined);
+  expect(plain.code).toMatch(/^"use strict";\n/);
+  expect(plain.code).toContain('module.exports');
+  expect(plain.map.sources).toEqual(['/p/a.ts']);
+  expect(babelCalls).toEqual([]);
+  transform('export {}', '/p/b.ts', true, [], true, undefined);
+  transform('export {}', '/p/c.ts', false, [['plugin']], true, undefined);
+  transform('export {}', '/p/d.tsx', false, [], true, { runtime: 'automatic' });
+  transform('export {}', '/p/e.mjs', false, [], true, undefined);
+  expect(
+    babelCalls.map((c) => c[1]),
+    'an ES module, a plugin, JSX, another extension: Babel',
+  ).toEqual(['/p/b.ts', '/p/c.ts', '/p/d.tsx', '/p/e.mjs']);
+
+  const env: Record<string, string | undefined> = {};
+  expect(fast.fastTransformCache(env)).toBe(true);
+  expect(env.PLAYWRIGHT_TRANSFORM_CACHE_DIR).toBe(fast.fastCacheDir());
+  expect(fast.fastTransformCache({ ...env, [PLUMBING_ENV]: 'off' })).toBe(false);
+  const off: Record<string, string | undefined> = { ...env, [PLUMBING_ENV]: 'off' };
+  fast.fastTransformCache(off);
+  expect(off.PLAYWRIGHT_TRANSFORM_CACHE_DIR, 'off, the parent’s choice taken back').toBeUndefined();
+  const users = { PLAYWRIGHT_TRANSFORM_CACHE_DIR: '/theirs' };
+  expect(fast.fastTransformCache(users), 'a cache dir of the user’s own: Babel’s path').toBe(false);
+  expect(users.PLAYWRIGHT_TRANSFORM_CACHE_DIR).toBe('/theirs');
+});
+
+test('lazy-babel: babelTransform through esbuild only with the signature it was written against', () => {
+  // oxlint-disable-next-line typescript/no-require-imports
+  const lazy = require('../../plumbing/lazy-babel.cjs') as {
+    lazyBabel: (file: string, load: (file: string) => unknown, esbuild?: unknown) => boolean;
+  };
+  // oxlint-disable-next-line typescript/no-require-imports
+  const fast = require('../../plumbing/fast-transform.cjs') as { loadEsbuild: (f: string) => unknown };
+  const esbuild = fast.loadEsbuild(__dirname);
+  const dir = mkdtempSync(join(tmpdir(), 'plumbing-fast-'));
+  try {
+    const block =
+      '__export(babelBundle_exports, {\n  babelTransform: () => babelTransform,\n  types: () => types\n});\n';
+    const signature =
+      'function babelTransform(code, filename, isModule, pluginsEpilogue, useDefineForClassFields, jsx) {}\n';
+    const real = { babelTransform: () => ({ code: 'babel', map: {} }), types: {} };
+    const transformOf = (name: string, source: string) => {
+      const file = join(dir, name);
+      writeFileSync(file, source);
+      expect(lazy.lazyBabel(file, () => real, esbuild)).toBe(true);
+      // oxlint-disable-next-line typescript/no-require-imports
+      const standIn = require(file) as { babelTransform: (...args: unknown[]) => { code: string } };
+      const out = standIn.babelTransform('const a = 1;\n', '/p/a.ts', false, [], true, undefined).code;
+      delete require.cache[file];
+      return out;
+    };
+    expect(transformOf('written-against.js', signature + block)).toMatch(/^"use strict";\nconst a = 1;/);
+    expect(transformOf('moved.js', signature.replace('jsx', 'jsxOptions') + block), 'another signature').toBe(
+      'babel',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
