@@ -21,7 +21,14 @@ To fix the formatting: npm run format.`,
 );
 
 let code = 0;
-for (const { nodeArgs } of write ? [FORMAT_TOOL] : LINT_TOOLS) {
-  if (code === 0) code = spawnSync(process.execPath, nodeArgs, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+for (const { nodeArgs, env } of write ? [FORMAT_TOOL] : LINT_TOOLS) {
+  if (code === 0) {
+    const run = spawnSync(process.execPath, nodeArgs, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    code = run.status ?? 1;
+  }
 }
 process.exit(code);

@@ -3,12 +3,8 @@
 // `npm run lint` run the same commands alone.
 import { expect, test } from '../support/test';
 import { join } from 'node:path';
-import { LINT_TOOLS } from '../../scripts/dev/lint-tools';
+import { LINT_TOOLS, NO_GO_GC } from '../../scripts/dev/lint-tools';
 import { ROOT, runNode } from '../support/child-run';
-
-// The type check's Go runtime: GOGC=off, with GOMEMLIMIT as the bound at which Go collects after all. A single
-// check allocates little it could free before it exits, so collecting along the way is CPU spent for nothing.
-const NO_GO_GC = { GOGC: 'off', GOMEMLIMIT: '2GiB' };
 
 const TOOLS: [string, string[], NodeJS.ProcessEnv?][] = [
   // TypeScript 7's native compiler (typescript-native, an alias of typescript@7): the same check in a fifth of
@@ -20,7 +16,11 @@ const TOOLS: [string, string[], NodeJS.ProcessEnv?][] = [
     NO_GO_GC,
   ],
   // The linters `npm run lint` runs, the same commands (scripts/dev/lint-tools.ts).
-  ...LINT_TOOLS.map(({ name, nodeArgs }): [string, string[]] => [name, nodeArgs]),
+  ...LINT_TOOLS.map(({ name, nodeArgs, env }): [string, string[], NodeJS.ProcessEnv] => [
+    name,
+    nodeArgs,
+    env,
+  ]),
 ];
 
 test.describe.configure({ mode: 'parallel' });
