@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
 import { reportsDir, reportsMoved } from '../../core/reports-dir';
+import { discardAllureMetadata } from '../../scripts/mutation/discard-allure';
 
 const out = reportsMoved() ? reportsDir() : undefined;
 if (!out)
@@ -14,6 +15,10 @@ if (!out)
     'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare, run-changes…)',
   );
 const ROOT = resolve(__dirname, '..', '..');
+
+// No Allure writer reads the labels, description and parameter each test sends (the rule matrix reads none):
+// dropped at the source, as in a fault run, rather than sent to the runner for nothing.
+discardAllureMetadata();
 
 export default defineConfig({
   ...base,
