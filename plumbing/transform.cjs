@@ -6,10 +6,10 @@
 // CommonJS (package.json "type": "commonjs") and never import()s its TypeScript, so this installs
 // Playwright's own CJS hooks (`installCJSHooks`, written again from its exported transform: the same
 // transformHook, resolveHook and shouldTransform) and sets PW_DISABLE_TS_ESM, Playwright's switch that skips
-// the ESM loader. Transpiled code, source maps and every location in the reports are those of the default
-// path. It does nothing on Node 22.15+ (Playwright's hooks run in-thread there), outside Playwright's own
-// processes, when PW_DISABLE_TS_ESM is already set, or when this Playwright exports no transform:
-// Playwright's default path then runs unchanged.
+// the ESM loader. Every location in the reports is that of the default path (the code itself is esbuild's
+// where the runner compiles it, ./fast-transform.cjs, set up at the end of this file). It does nothing on Node
+// 22.15+ (Playwright's hooks run in-thread there), outside Playwright's own processes, when PW_DISABLE_TS_ESM
+// is already set, or when this Playwright exports no transform: Playwright's default path then runs unchanged.
 'use strict';
 const Module = require('node:module');
 const path = require('node:path');
