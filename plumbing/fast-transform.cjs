@@ -50,15 +50,27 @@ function loadEsbuild(from) {
 }
 
 /**
- * A babelTransform that hands the plain CommonJS cases to `esbuild` and the rest to `babel()` (the bundle's own
- * babelTransform, loaded when first needed). Same arguments, same result: `{ code, map }`.
+ * esbuild from `from`, loaded on the first call and kept: a runner whose files are all in the transform cache,
+ * most runs, never loads it.
+ */
+function esbuildWhenNeeded(from) {
+  let esbuild = null;
+  return () => (esbuild === null ? (esbuild = loadEsbuild(from)) : esbuild);
+}
+
+/**
+ * A babelTransform that hands the plain CommonJS cases to `esbuild()` (esbuild, or undefined when it cannot be
+ * loaded) and the rest to `babel()` (the bundle's own babelTransform, loaded when first needed). Same arguments,
+ * same result: `{ code, map }`.
  */
 function fastTransform(babel, esbuild) {
   return function babelTransform(code, filename, isModule, pluginsEpilogue, useDefineForClassFields, jsx) {
-    if (isModule || pluginsEpilogue.length > 0 || jsx || !PLAIN.test(filename)) {
+    const compiler =
+      isModule || pluginsEpilogue.length > 0 || jsx || !PLAIN.test(filename) ? undefined : esbuild();
+    if (compiler === undefined) {
       return babel()(code, filename, isModule, pluginsEpilogue, useDefineForClassFields, jsx);
     }
-    const result = esbuild.transformSync(code, {
+    const result = compiler.transformSync(code, {
       loader: filename.endsWith('.js') ? 'js' : 'ts',
       format: 'cjs',
       target: `node${process.versions.node}`,
@@ -72,4 +84,11 @@ function fastTransform(babel, esbuild) {
   };
 }
 
-module.exports = { SIGNATURE, fastCacheDir, fastTransformCache, loadEsbuild, fastTransform };
+module.exports = {
+  SIGNATURE,
+  fastCacheDir,
+  fastTransformCache,
+  loadEsbuild,
+  esbuildWhenNeeded,
+  fastTransform,
+};

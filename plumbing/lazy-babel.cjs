@@ -10,7 +10,7 @@
 const Module = require('node:module');
 const fs = require('node:fs');
 const path = require('node:path');
-const { SIGNATURE, fastTransform, loadEsbuild } = require('./fast-transform.cjs');
+const { SIGNATURE, fastTransform, esbuildWhenNeeded } = require('./fast-transform.cjs');
 
 /** The names in the bundle's `__export(babelBundle_exports, { name: () => …, … })` block, or undefined. */
 function exportNames(source) {
@@ -38,9 +38,10 @@ function forwarding(target) {
 
 /**
  * Installs the stand-in for the bundle `file`; returns whether it did. `load` (tests) replaces the real
- * require of the bundle. With `esbuild`, and a babelTransform of the signature ./fast-transform.cjs was written
- * against, the stand-in's babelTransform compiles plain CommonJS with esbuild, and the stand-in stays what
- * require() gives once the real bundle is loaded.
+ * require of the bundle. With `esbuild` (a function giving esbuild, or undefined when it cannot be loaded), and a
+ * babelTransform of the signature ./fast-transform.cjs was written against, the stand-in's babelTransform
+ * compiles plain CommonJS with esbuild, and the stand-in stays what require() gives once the real bundle is
+ * loaded.
  */
 function lazyBabel(file, load = (f) => require(f), esbuild = undefined) {
   if (require.cache[file] !== undefined) return false;
@@ -97,7 +98,7 @@ function installLazyBabel(entry, fast = false) {
   } catch {
     return false;
   }
-  return lazyBabel(file, undefined, fast ? loadEsbuild(path.dirname(entry)) : undefined);
+  return lazyBabel(file, undefined, fast ? esbuildWhenNeeded(path.dirname(entry)) : undefined);
 }
 
 module.exports = { exportNames, lazyBabel, installLazyBabel };

@@ -171,9 +171,10 @@ test('fast-transform: esbuild for plain CommonJS, Babel for the rest; its cache 
     fastCacheDir: () => string;
     fastTransformCache: (env: Record<string, string | undefined>) => boolean;
     loadEsbuild: (from: string) => unknown;
+    esbuildWhenNeeded: (from: string) => () => unknown;
     fastTransform: (
       babel: () => (...args: unknown[]) => unknown,
-      esbuild: unknown,
+      esbuild: () => unknown,
     ) => (...args: unknown[]) => { code: string; map: { sources: string[] } };
   };
   const bundle = require.resolve('playwright/lib/transform/babelBundle');
@@ -182,11 +183,14 @@ test('fast-transform: esbuild for plain CommonJS, Babel for the rest; its cache 
   );
   const esbuild = fast.loadEsbuild(__dirname);
   expect(esbuild, 'esbuild loads').toBeDefined();
+  const whenNeeded = fast.esbuildWhenNeeded(__dirname);
+  expect(whenNeeded(), 'loaded on first use, then kept').toBe(esbuild);
+  expect(fast.esbuildWhenNeeded(tmpdir())(), 'none to be found: Babel then').toBeUndefined();
   const babelCalls: unknown[][] = [];
   const babel =
     () =>
     (...args: unknown[]) => (babelCalls.push(args), { code: 'babel', map: { sources: [] } });
-  const transform = fast.fastTransform(babel, esbuild);
+  const transform = fast.fastTransform(babel, () => esbuild);
   const plain = transform('export const x: number = 1;\n', '/p/a.ts', false, [], true, undefined);
   expect(plain.code).toMatch(/^"use strict";\n/);
   expect(plain.code).toContain('module.exports');
@@ -196,10 +200,11 @@ test('fast-transform: esbuild for plain CommonJS, Babel for the rest; its cache 
   transform('export {}', '/p/c.ts', false, [['plugin']], true, undefined);
   transform('export {}', '/p/d.tsx', false, [], true, { runtime: 'automatic' });
   transform('export {}', '/p/e.mjs', false, [], true, undefined);
+  fast.fastTransform(babel, () => undefined)('export {}', '/p/f.ts', false, [], true, undefined);
   expect(
     babelCalls.map((c) => c[1]),
-    'an ES module, a plugin, JSX, another extension: Babel',
-  ).toEqual(['/p/b.ts', '/p/c.ts', '/p/d.tsx', '/p/e.mjs']);
+    'an ES module, a plugin, JSX, another extension, no esbuild: Babel',
+  ).toEqual(['/p/b.ts', '/p/c.ts', '/p/d.tsx', '/p/e.mjs', '/p/f.ts']);
 
   const env: Record<string, string | undefined> = {};
   expect(fast.fastTransformCache(env)).toBe(true);
@@ -216,7 +221,7 @@ test('fast-transform: esbuild for plain CommonJS, Babel for the rest; its cache 
 test('lazy-babel: babelTransform through esbuild only with the signature it was written against', () => {
   // oxlint-disable-next-line typescript/no-require-imports
   const lazy = require('../../plumbing/lazy-babel.cjs') as {
-    lazyBabel: (file: string, load: (file: string) => unknown, esbuild?: unknown) => boolean;
+    lazyBabel: (file: string, load: (file: string) => unknown, esbuild?: () => unknown) => boolean;
   };
   // oxlint-disable-next-line typescript/no-require-imports
   const fast = require('../../plumbing/fast-transform.cjs') as { loadEsbuild: (f: string) => unknown };
@@ -231,7 +236,13 @@ test('lazy-babel: babelTransform through esbuild only with the signature it was 
     const transformOf = (name: string, source: string) => {
       const file = join(dir, name);
       writeFileSync(file, source);
-      expect(lazy.lazyBabel(file, () => real, esbuild)).toBe(true);
+      expect(
+        lazy.lazyBabel(
+          file,
+          () => real,
+          () => esbuild,
+        ),
+      ).toBe(true);
       // oxlint-disable-next-line typescript/no-require-imports
       const standIn = require(file) as { babelTransform: (...args: unknown[]) => { code: string } };
       const out = standIn.babelTransform('const a = 1;\n', '/p/a.ts', false, [], true, undefined).code;
