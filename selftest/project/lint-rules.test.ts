@@ -173,12 +173,18 @@ const PLANTED_MJS = `import fs from 'node:fs';\nfs = 1; // no-import-assign\n`;
 type RuleMeta = { meta?: { docs?: { requiresTypeChecking?: boolean } } };
 const pluginRules = (tseslint.plugin as { rules?: Record<string, RuleMeta> }).rules ?? {};
 
+/** A rule's level, from its setting alone or with options (`['error', {…}]`). */
+const levelOf = (setting: unknown): unknown => (Array.isArray(setting) ? setting[0] : setting);
+
+/** The rules of a chain of ESLint configs, a later config's setting over an earlier one's. */
+function merged(configs: readonly { rules?: object }[]): Record<string, unknown> {
+  return Object.assign({}, ...configs.map((config) => config.rules ?? {})) as Record<string, unknown>;
+}
+
 /** The typed rules of typescript-eslint's recommendedTypeChecked, unprefixed. */
 function typedRecommended(): string[] {
-  const rules: Record<string, unknown> = {};
-  for (const config of tseslint.configs.recommendedTypeChecked) Object.assign(rules, config.rules ?? {});
-  return Object.entries(rules)
-    .filter(([id, level]) => id.startsWith('@typescript-eslint/') && level !== 'off')
+  return Object.entries(merged(tseslint.configs.recommendedTypeChecked))
+    .filter(([id, level]) => id.startsWith('@typescript-eslint/') && levelOf(level) !== 'off')
     .map(([id]) => id.slice('@typescript-eslint/'.length))
     .filter((name) => pluginRules[name]?.meta?.docs?.requiresTypeChecking === true)
     .sort();
@@ -198,14 +204,10 @@ function oxlintName(id: string): string {
   return HOUSE.has(id) ? `house/${id}` : id;
 }
 
-const on = (level: unknown) => (Array.isArray(level) ? level[0] : level) !== 'off';
-
 /** The rules a chain of ESLint configs leaves on, as oxlint names them. */
-function enabled(configs: { rules?: object }[]): string[] {
-  const rules: Record<string, unknown> = {};
-  for (const config of configs) Object.assign(rules, config.rules ?? {});
-  return Object.entries(rules)
-    .filter(([id, level]) => on(level) && LEFT_OUT[id] === undefined)
+function enabled(configs: readonly { rules?: object }[]): string[] {
+  return Object.entries(merged(configs))
+    .filter(([id, level]) => levelOf(level) !== 'off' && LEFT_OUT[id] === undefined)
     .map(([id]) => oxlintName(id))
     .sort();
 }
@@ -213,8 +215,10 @@ function enabled(configs: { rules?: object }[]): string[] {
 /** What ESLint ran on a TypeScript file: ESLint's recommended, then typescript-eslint's recommended chain. */
 const forTypeScript = () => enabled([js.configs.recommended, ...tseslint.configs.recommended]);
 /** ESLint's recommended rules that typescript-eslint turns off for TypeScript files: TypeScript checks them. */
-const forJavaScriptOnly = () =>
-  enabled([js.configs.recommended]).filter((name) => !forTypeScript().includes(name));
+const forJavaScriptOnly = () => {
+  const typeScript = new Set(forTypeScript());
+  return enabled([js.configs.recommended]).filter((name) => !typeScript.has(name));
+};
 
 interface OxlintConfig {
   rules: Record<string, unknown>;
@@ -237,7 +241,7 @@ function resolvedConfig(): Promise<OxlintConfig> {
 
 const denied = (rules: Record<string, unknown>) =>
   Object.entries(rules)
-    .filter(([, level]) => (Array.isArray(level) ? level[0] : level) === 'deny')
+    .filter(([, level]) => levelOf(level) === 'deny')
     .map(([id]) => id)
     .sort();
 
