@@ -197,10 +197,15 @@ async function main(): Promise<void> {
   // Formatted as the project's `oxfmt --check .` expects (its .oxfmtrc.json), so a fresh RESULTS.md never fails
   // the lint.
   writeFileSync(o.out, lines.join('\n'));
-  spawnSync(process.execPath, [resolve(ROOT, 'node_modules/oxfmt/bin/oxfmt'), o.out], {
+  const format = spawnSync(process.execPath, [resolve(ROOT, 'node_modules/oxfmt/bin/oxfmt'), o.out], {
     cwd: ROOT,
-    stdio: 'ignore',
+    encoding: 'utf8',
   });
+  if (format.status !== 0) {
+    process.stderr.write(
+      `bench: ${o.out} is left unformatted (npm run format): ${format.stderr || format.stdout}\n`,
+    );
+  }
   const targets = sections.flatMap((x) => x.summary.map((line) => `  ${line.replaceAll('**', '')}`));
   process.stdout.write(`\n${targets.join('\n')}\n\nbench: wrote ${o.out}\n`);
 }
