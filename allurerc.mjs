@@ -17,6 +17,7 @@ const awesome = {
 export default {
   name: 'Ledger API conformance',
   output: './reports/allure',
+  // The build passes each target's own history (scripts/report/allure-report.ts, allureHistoryOf).
   historyPath: './reports/history/history.jsonl',
   historyLimit: 50,
   // The Playwright test id only joins results to the matrix's verdicts: nothing for a reader.

@@ -11,6 +11,7 @@ import { flatten } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type Changes } from './run-history';
 import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
 import type { TestVerdict } from './verdicts';
+import { verdictText } from './verdict-words';
 
 import { TEST_ID_LABEL } from '../core/verdict-marks';
 
@@ -55,6 +56,9 @@ export interface VerdictOfTest {
   reason?: string;
   /** The expectations layer whose entry applies to the test: `canton`, or a team's file (a waiver). */
   excusedBy?: string;
+  /** A FAIL's re-check at the end of the run (LEDGER_RECHECK), and whether its rule is intermittent. */
+  recheck?: 'passed' | 'failed';
+  intermittent?: boolean;
 }
 
 /** Allure's status for a verdict: "failed" is kept for non-conformance (and a baseline that no longer holds). */
@@ -99,6 +103,24 @@ export function excusedEntries(tests: readonly VerdictOfTest[]): [string, string
   ];
 }
 
+/** The tag of a test whose rule is intermittent by the written rule (reporters/intermittent.ts). */
+export const INTERMITTENT_TAG = 'intermittent';
+
+/**
+ * What the target's history says of a test, beside its verdict: an intermittent rule's tests carry the tag
+ * `intermittent` and a failure's message opens with it; a FAIL that passed on re-check stays failed in every
+ * attempt Allure shows (Playwright's retry passed it), with the re-check named. Idempotent.
+ */
+function nameTheHistory(result: AllureResultFile, test: VerdictOfTest): void {
+  const words = test.verdict === 'fail' ? verdictText('fail', test) : undefined;
+  if (test.recheck !== undefined && test.verdict === 'fail') result.status = 'failed';
+  if (test.intermittent === true && !result.labels?.some((l) => l.name === 'tag' && l.value === INTERMITTENT_TAG))
+    result.labels = [...(result.labels ?? []), { name: 'tag', value: INTERMITTENT_TAG }];
+  if (words === undefined || words === 'FAIL') return;
+  const message = result.statusDetails?.message ?? test.reason ?? '';
+  if (!message.startsWith(words)) result.statusDetails = { ...result.statusDetails, message: `${words}: ${message}` };
+}
+
 /** A result the matrix never judged: its Allure status says what little is known. */
 function verdictOfStatus(status: string | undefined): TestVerdict | 'not-run' {
   if (status === 'passed') return 'pass';
@@ -135,6 +157,7 @@ export function annotateResults(
     if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
     const test = id !== undefined ? byTest.get(id) : undefined;
     if (test?.verdict === 'known-deviation') excuse(result, test);
+    if (test !== undefined) nameTheHistory(result, test);
     writeFileSync(path, JSON.stringify(result));
     annotated++;
   }
@@ -163,6 +186,7 @@ export function dropSkipGlobals(dir: string): number {
 /** What the global setup wrote (reports/target.json). */
 export interface TargetFile {
   baseUrl?: string;
+  participantId?: string;
   version?: string;
   features?: unknown;
   runId?: string;

@@ -3,6 +3,7 @@
 // Content-Security-Policy forbids any load) and the short summary printed at the end. Reasons come from the
 // target's answers and may hold any character: every text is escaped where it is written.
 import { LABEL } from './matrix-render';
+import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
 import type { RuleVerdict } from './verdicts';
 import { ABSENT, type CompareCell, type ComparedRun, type Comparison, type CompareRow } from './compare-runs';
 
@@ -12,14 +13,6 @@ export function verdictLabel(verdict: string): string {
   return Object.hasOwn(LABEL, verdict) ? LABEL[verdict as RuleVerdict] : verdict;
 }
 
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Markdown table cell text: GitHub renders HTML in Markdown, so markup characters are escaped there too. */
 const mdCell = (s: string) =>
@@ -120,22 +113,6 @@ export function renderCompareMarkdown(c: Comparison): string {
   );
 }
 
-const STYLE = `
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
-table { border-collapse: collapse; }
-th, td { border: 1px solid #ccc; padding: 4px 8px; vertical-align: top; text-align: left; }
-thead th { background: #f3f3f3; position: sticky; top: 0; }
-tr.group th { background: #e8e8f0; font-size: 1.05em; }
-tr.differs td.rule { border-left: 4px solid #c2410c; }
-td.rule .title, td .reason { color: #555; font-size: 0.85em; font-weight: normal; max-width: 38em; }
-td.v-pass { background: #e7f6e7; }
-td.v-fail, td.v-unexpected-pass { background: #fbe3e3; font-weight: bold; }
-td.v-harness-defect, td.v-setup { background: #efe3fb; font-weight: bold; }
-td.v-known-deviation { background: #fdf3d8; }
-td.v-inconclusive { background: #fde9d8; }
-td.v-skip, td.v-not-run { background: #f4f4f4; color: #555; }
-td.v-absent { background: repeating-linear-gradient(45deg, #fff, #fff 6px, #f0f0f0 6px, #f0f0f0 12px); font-style: italic; }
-`;
 
 /** A class name for the verdict: only letters and dashes, whatever the file said. */
 const verdictClass = (verdict: string) => `v-${verdict.replace(/[^a-z-]/gi, '_')}`;
@@ -178,7 +155,7 @@ export function renderCompareHtml(c: Comparison): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<title>Conformance runs compared</title>',
-    `<style>${STYLE}</style>`,
+    `<style>${VERDICT_PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
     '<h1>Conformance runs compared</h1>',

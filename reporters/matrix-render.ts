@@ -4,6 +4,9 @@ import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
+import { LABEL, verdictText } from './verdict-words';
+import type { LastNights } from './last-nights';
+import { lastNightsSection } from './last-nights-render';
 
 export interface MatrixReport {
   generatedAt: string;
@@ -19,24 +22,15 @@ export interface MatrixReport {
   uncatalogued: string[];
   /** Why the run could not judge the target: down from the start, or lost during the run. */
   targetLost?: string;
+  /** Each rule's verdicts over the target's judged runs (reporters/last-nights.ts). */
+  lastNights?: LastNights;
 }
 
 /** A rule whose every test ended because the target was gone (core/target-lost.ts words the reason). */
 const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
-/** How each verdict reads in a report: the ones that need a look in capitals. */
-export const LABEL: Record<RuleVerdict, string> = {
-  pass: 'pass',
-  fail: 'FAIL',
-  'known-deviation': 'known deviation',
-  'unexpected-pass': 'UNEXPECTED PASS',
-  'harness-defect': 'HARNESS DEFECT',
-  setup: 'SET-UP MISTAKE',
-  inconclusive: 'inconclusive',
-  skip: 'skip',
-  'not-run': 'not run',
-};
+export { LABEL };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -58,11 +52,14 @@ export const CHANGE_HEADINGS: Record<ChangeKind, string> = {
   deviationsGone: 'Known deviations that went',
   newSkips: 'New skips',
   nowRuns: 'Skipped before, run now',
+  becameIntermittent: 'Became intermittent (its status flips between runs: its flips are no longer news)',
+  settled: 'Settled (intermittent before, stable again)',
   nowWaived: 'Now waived (an expectations file changed, not the participant)',
   waiverEnded: 'No longer waived (an expectations file or its date, not the participant)',
   expectationsChanged: 'Expectations changed (not the participant)',
   harnessDefects: 'Harness defects (no verdict on the participant)',
   firstVerdicts: 'First verdicts (the rule was not judged before)',
+  intermittentFlips: 'Flips of intermittent rules (not news: see "The last nights")',
 };
 
 const verdictWord = (v: RuleVerdict | 'absent') => (v === 'absent' ? 'not in that run' : LABEL[v]);
@@ -108,6 +105,11 @@ function changesSection(c: Changes | undefined, targetLost: string | undefined):
     ];
   }
   const lines = [`## Changes since ${sinceWords(c.since)}`, ''];
+  if (c.collapsed)
+    lines.push(
+      `**This run collapsed**: ${c.collapsed}. Its verdicts stand, but they make no rule intermittent and the next run compares with the one before it.`,
+      '',
+    );
   const unjudged = noVerdictLine(c);
   if (changeCount(c) === 0) return [...lines, 'No verdict changed.', '', ...unjudged];
   for (const kind of CHANGE_KINDS) {
@@ -140,9 +142,9 @@ function notPassedSection(r: MatrixReport): string[] {
     const reasons = row.reasons.map(cell).join('; ');
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
     const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
-    lines.push(
-      `- **${row.id}** — ${said ? reasons : `${LABEL[row.verdict]}${reasons ? `: ${reasons}` : ''}`}`,
-    );
+    const words = verdictText(row.verdict, row);
+    const text = said ? (words === LABEL[row.verdict] ? reasons : `${words}: ${reasons}`) : `${words}${reasons ? `: ${reasons}` : ''}`;
+    lines.push(`- **${row.id}** — ${text}`);
   }
   if (gone.length > 0)
     lines.push(`- ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
@@ -224,10 +226,10 @@ export function renderMarkdown(r: MatrixReport): string {
   );
   for (const row of r.rules) {
     lines.push(
-      `| ${row.id} | ${LABEL[row.verdict]} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
+      `| ${row.id} | ${verdictText(row.verdict, row)} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
     );
   }
-  lines.push('', ...expectationsSection(r));
+  lines.push('', ...lastNightsSection(r.lastNights), ...expectationsSection(r));
   if (r.uncatalogued.length > 0) {
     lines.push('## Tests naming no catalogued rule', '', ...r.uncatalogued.map((t) => `- ${t}`), '');
   }
@@ -248,7 +250,7 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   const lines = ['', 'Conformance by rule:'];
   let cut = false;
   for (const row of notable) {
-    const head = `  ${row.id.padEnd(idWidth)}  ${LABEL[row.verdict].padEnd(16)}`;
+    const head = `  ${row.id.padEnd(idWidth)}  ${verdictText(row.verdict, row).padEnd(16)}`;
     const reason = row.reasons[0] ? ` — ${row.reasons[0].replace(/\s+/g, ' ')}` : '';
     const shown = cutAtWord(reason, Math.max(40, width - head.length));
     cut ||= shown !== reason;
@@ -281,8 +283,10 @@ function changesSummary(c: Changes | undefined): string[] {
   if (c?.judgedNothing)
     return ['  No verdict to compare: this run judged no rule (the baseline stays as it was).'];
   if (c === undefined || c.since === null) return [];
-  if (changeCount(c) === 0) return [`  No verdict changed since ${sinceWords(c.since)}.`];
+  const collapsed = c.collapsed ? [`  This run collapsed: ${c.collapsed}.`] : [];
+  if (changeCount(c) === 0) return [...collapsed, `  No verdict changed since ${sinceWords(c.since)}.`];
   return [
+    ...collapsed,
     `  Changed since ${sinceWords(c.since)}:`,
     ...CHANGE_KINDS.filter((k) => c[k].length > 0).map(
       (k) =>

@@ -67,7 +67,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', emptyBearerHook(config));
   installErrorHandling(app);
-  installFaults(app, faults);
+  installFaults(app, faults, { fraction: config.faultsFraction, seed: config.faultsSeed });
 
   const topology = generateTopology(config);
   const churn = startChurn(topology, config);

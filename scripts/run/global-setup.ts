@@ -249,7 +249,7 @@ function checkBaseline(shownUrl: string, s: Settings): void {
 }
 
 /** reports/target.json: what the reporters know of the target. */
-function targetInfo(r: Resolved, info: RunInfo, shownUrl: string) {
+function targetInfo(r: Resolved, info: RunInfo, shownUrl: string, config: FullConfig | undefined) {
   const { s, sandbox, identity } = r;
   return {
     baseUrl: shownUrl,
@@ -260,6 +260,8 @@ function targetInfo(r: Resolved, info: RunInfo, shownUrl: string) {
     seed: s.seed ?? 'per test',
     timeoutScale: info.pace.scale,
     timeoutScaleSource: info.pace.source,
+    // Kept with each judged run of the target's series: a rule flipping with them flips with the timing.
+    workers: config?.workers ?? s.workers,
     vettingEntries: info.vetting?.entries,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
@@ -287,7 +289,7 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   announceUnreachable(r);
   const shownUrl = r.sandbox ? 'in-process sandbox' : displayUrl(r.baseUrl);
   checkBaseline(shownUrl, r.s);
-  writeTarget(targetInfo(r, info, shownUrl));
+  writeTarget(targetInfo(r, info, shownUrl, config));
   const sandbox = r.sandbox;
   return sandbox ? () => sandbox.close() : undefined;
 }
