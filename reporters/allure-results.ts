@@ -114,11 +114,15 @@ export const INTERMITTENT_TAG = 'intermittent';
 function nameTheHistory(result: AllureResultFile, test: VerdictOfTest): void {
   const words = test.verdict === 'fail' ? verdictText('fail', test) : undefined;
   if (test.recheck !== undefined && test.verdict === 'fail') result.status = 'failed';
-  if (test.intermittent === true && !result.labels?.some((l) => l.name === 'tag' && l.value === INTERMITTENT_TAG))
+  if (
+    test.intermittent === true &&
+    !result.labels?.some((l) => l.name === 'tag' && l.value === INTERMITTENT_TAG)
+  )
     result.labels = [...(result.labels ?? []), { name: 'tag', value: INTERMITTENT_TAG }];
   if (words === undefined || words === 'FAIL') return;
   const message = result.statusDetails?.message ?? test.reason ?? '';
-  if (!message.startsWith(words)) result.statusDetails = { ...result.statusDetails, message: `${words}: ${message}` };
+  if (!message.startsWith(words))
+    result.statusDetails = { ...result.statusDetails, message: `${words}: ${message}` };
 }
 
 /** A result the matrix never judged: its Allure status says what little is known. */

@@ -13,7 +13,6 @@ export function verdictLabel(verdict: string): string {
   return Object.hasOwn(LABEL, verdict) ? LABEL[verdict as RuleVerdict] : verdict;
 }
 
-
 /** Markdown table cell text: GitHub renders HTML in Markdown, so markup characters are escaped there too. */
 const mdCell = (s: string) =>
   s
@@ -112,7 +111,6 @@ export function renderCompareMarkdown(c: Comparison): string {
     ].join('\n') + '\n'
   );
 }
-
 
 /** A class name for the verdict: only letters and dashes, whatever the file said. */
 const verdictClass = (verdict: string) => `v-${verdict.replace(/[^a-z-]/gi, '_')}`;

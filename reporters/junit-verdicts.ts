@@ -71,7 +71,9 @@ function markCases(path: string, m: Marking): number {
         (whole: string, head: string, _rest: string, inner: string | undefined) => {
           const name = unescapeXml(attr(head, 'name') ?? '');
           const file = unescapeXml(attr(head, 'classname') ?? '');
-          const t = m.tests.find((d) => d.file === file && (name === d.title || name.endsWith(` › ${d.title}`)));
+          const t = m.tests.find(
+            (d) => d.file === file && (name === d.title || name.endsWith(` › ${d.title}`)),
+          );
           const rewritten = t === undefined ? undefined : m.rewrite(inner ?? '', t);
           if (rewritten === undefined) return whole;
           inSuite++;
@@ -132,7 +134,10 @@ export function markIntermittent(path: string, tests: readonly JUnitVerdict[]): 
     tests: tests.filter((t) => t.intermittent === true),
     rewrite: (inner) => {
       if (inner.includes(property)) return undefined;
-      const said = inner.replace(/(<failure\b[^>]*?\bmessage=")(?!FAIL \(intermittent\))/, '$1FAIL (intermittent): ');
+      const said = inner.replace(
+        /(<failure\b[^>]*?\bmessage=")(?!FAIL \(intermittent\))/,
+        '$1FAIL (intermittent): ',
+      );
       return said.includes('<properties>')
         ? said.replace('<properties>', `<properties>\n${property}`)
         : `${said}<properties>\n${property}\n</properties>\n`;

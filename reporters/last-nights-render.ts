@@ -31,7 +31,11 @@ const markOf = (v: RuleVerdict | null) => MARK[v ?? 'not-run'];
 /** What one run's cell says in words: the verdict, and a re-check's outcome. */
 export function cellWords(v: RuleVerdict | null, again: 'passed' | 'failed' | null): string {
   const words = v === null ? LABEL['not-run'] : LABEL[v];
-  return again === 'passed' ? `${words} (passed on re-check: intermittent)` : again ? `${words} (failed on re-check)` : words;
+  return again === 'passed'
+    ? `${words} (passed on re-check: intermittent)`
+    : again
+      ? `${words} (failed on re-check)`
+      : words;
 }
 
 /** How the rule reads under the pictures. */
@@ -58,7 +62,9 @@ export function lastNightsSection(n: LastNights | undefined): string[] {
     '',
     ...(collapsed.length > 0 ? [...collapsed, ''] : []),
     '```',
-    ...n.rules.map((r) => `${r.id.padEnd(width)}  ${STATE_WORDS[r.state].padEnd(12)}  ${r.verdicts.map(markOf).join('')}`),
+    ...n.rules.map(
+      (r) => `${r.id.padEnd(width)}  ${STATE_WORDS[r.state].padEnd(12)}  ${r.verdicts.map(markOf).join('')}`,
+    ),
     '```',
     '',
     `Marks: ${(['pass', 'fail', 'known-deviation', 'inconclusive', 'setup', 'skip', 'not-run'] as const).map((v) => `${MARK[v]} ${LABEL[v]}`).join(', ')}. The page reports/last-nights.html draws the same, a run's date and version on each mark.`,

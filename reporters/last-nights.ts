@@ -9,7 +9,7 @@ import { collapseOf } from './collapse';
 import { statusOf, type RuleState } from './intermittent';
 import { renderLastNightsHtml } from './last-nights-render';
 import { judgedAny, withStates, type Changes } from './run-history';
-import { appendRun, readSeries, ruleStates, type JudgedRun } from './run-series';
+import { appendRun, readSeries, ruleStates, statusesOf, type JudgedRun } from './run-series';
 import type { RuleRow, RuleVerdict } from './verdicts';
 
 /** A rule's picture: its verdict in each run of `LastNights.runs` (null: not run then), and its state. */
@@ -38,16 +38,23 @@ type RunMeta = Omit<JudgedRun, 'verdicts' | 'rechecked' | 'collapsed'>;
 
 const STATE_ORDER: RuleStrip['state'][] = ['intermittent', 'broken', 'stable', 'not judged'];
 
-function stripsOf(runs: readonly JudgedRun[], rows: readonly RuleRow[], states: Map<string, RuleState>): RuleStrip[] {
+function stripsOf(
+  runs: readonly JudgedRun[],
+  rows: readonly RuleRow[],
+  states: Map<string, RuleState>,
+): RuleStrip[] {
   const strips = rows.map((row): RuleStrip => {
     const judged = runs.filter((r) => !r.collapsed && statusOf(r.verdicts[row.id]) !== undefined);
     const last = judged.at(-1)?.verdicts[row.id];
+    // A FAIL that passed on re-check ends on a pass: not broken.
+    const failing =
+      (last === 'fail' || last === 'unexpected-pass') && statusesOf(runs, row.id).at(-1) === 'fails';
     const state: RuleStrip['state'] =
       states.get(row.id) === 'intermittent'
         ? 'intermittent'
         : last === undefined
           ? 'not judged'
-          : last === 'fail' || last === 'unexpected-pass'
+          : failing
             ? 'broken'
             : 'stable';
     return {
@@ -116,5 +123,8 @@ export function writeLastNights(
   outputDir: string,
   report: { lastNights: LastNights; target?: { baseUrl?: string } },
 ): void {
-  writeFileSync(join(outputDir, LAST_NIGHTS_FILE), renderLastNightsHtml(report.lastNights, report.target?.baseUrl));
+  writeFileSync(
+    join(outputDir, LAST_NIGHTS_FILE),
+    renderLastNightsHtml(report.lastNights, report.target?.baseUrl),
+  );
 }

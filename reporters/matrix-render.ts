@@ -15,7 +15,15 @@ export interface MatrixReport {
   target?: { baseUrl?: string; version?: string; participantId?: string };
   changes?: Changes;
   expectations?: { layers: { from: string; entries: number }[]; expired: EntryNote[]; stale: EntryNote[] };
-  tests?: { ruleId?: string; title: string; verdict: string; reason?: string; rerun?: string }[];
+  tests?: {
+    ruleId?: string;
+    title: string;
+    verdict: string;
+    reason?: string;
+    rerun?: string;
+    recheck?: 'passed' | 'failed';
+    intermittent?: boolean;
+  }[];
   fingerprintChanges: FingerprintChange[];
   totals: Record<RuleVerdict, number>;
   rules: RuleRow[];
@@ -143,7 +151,11 @@ function notPassedSection(r: MatrixReport): string[] {
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
     const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
     const words = verdictText(row.verdict, row);
-    const text = said ? (words === LABEL[row.verdict] ? reasons : `${words}: ${reasons}`) : `${words}${reasons ? `: ${reasons}` : ''}`;
+    const text = said
+      ? words === LABEL[row.verdict]
+        ? reasons
+        : `${words}: ${reasons}`
+      : `${words}${reasons ? `: ${reasons}` : ''}`;
     lines.push(`- **${row.id}** — ${text}`);
   }
   if (gone.length > 0)
@@ -175,7 +187,8 @@ function failuresSection(r: MatrixReport): string[] {
   if (tests.length === 0) return [];
   const lines = ['## Failures', ''];
   for (const t of tests) {
-    lines.push(`- **${t.title}** — ${LABEL[t.verdict as RuleVerdict] ?? t.verdict}: ${cell(t.reason ?? '')}`);
+    const words = Object.hasOwn(LABEL, t.verdict) ? verdictText(t.verdict as RuleVerdict, t) : t.verdict;
+    lines.push(`- **${t.title}** — ${words}: ${cell(t.reason ?? '')}`);
     if (t.rerun) lines.push(`  rerun: \`${t.rerun}\``);
   }
   return [...lines, ''];

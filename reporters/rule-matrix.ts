@@ -280,18 +280,20 @@ function matrixReport(run: RunFacts) {
     },
     uncatalogued: uncatalogued.map((r) => r.title),
     // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
-    tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy, recheck }) => ({
-      id,
-      project,
-      ruleId,
-      title,
-      file,
-      verdict,
-      reason,
-      ...(rerun ? { rerun } : {}),
-      ...(excusedBy ? { excusedBy } : {}),
-      ...(recheck ? { recheck } : {}),
-      ...(intermittentOf(rows, ruleId) ? { intermittent: true } : {}),
-    })),
+    tests: records.map(
+      ({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy, recheck }) => ({
+        id,
+        project,
+        ruleId,
+        title,
+        file,
+        verdict,
+        reason,
+        ...(rerun ? { rerun } : {}),
+        ...(excusedBy ? { excusedBy } : {}),
+        ...(recheck ? { recheck } : {}),
+        ...(intermittentOf(rows, ruleId) ? { intermittent: true } : {}),
+      }),
+    ),
   };
 }

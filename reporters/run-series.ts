@@ -42,7 +42,12 @@ export function readSeries(targetDir: string): JudgedRun[] {
 }
 
 /** Appends `run` and keeps the newest `cap` runs; returns the series as kept. */
-export function appendRun(targetDir: string, series: readonly JudgedRun[], run: JudgedRun, cap: number): JudgedRun[] {
+export function appendRun(
+  targetDir: string,
+  series: readonly JudgedRun[],
+  run: JudgedRun,
+  cap: number,
+): JudgedRun[] {
   const kept = [...series, run].slice(-cap);
   const file = join(targetDir, SERIES_FILE);
   mkdirSync(dirname(file), { recursive: true });

@@ -131,7 +131,9 @@ function share(src: Source, key: string): number {
   const raw = src[key];
   if (raw === undefined || raw === '') return 1;
   if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw)) {
-    throw new ConfigError(`${key}="${raw}" is not valid: set it to a share of requests from 0 to 1, like 0.5`);
+    throw new ConfigError(
+      `${key}="${raw}" is not valid: set it to a share of requests from 0 to 1, like 0.5`,
+    );
   }
   return Number(raw);
 }

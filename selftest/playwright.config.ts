@@ -31,6 +31,7 @@ const RUNS = [
   'report/reporter-leaks.test.ts',
   'rules/rule-needs.test.ts',
   'history/run-changes.test.ts',
+  'history/intermittent.test.ts',
   'shard/sharding.test.ts',
   'report/triage.test.ts',
 ];

@@ -73,7 +73,10 @@ export function reportPaths(reports = reportsDir()) {
  */
 export function allureHistoryOf(paths: ReturnType<typeof reportPaths>): { history: string; lastRun: string } {
   const target = readJsonFile<TargetFile>(paths.target);
-  const dir = targetHistoryDir(paths.historyDir, { baseUrl: target?.baseUrl, participantId: target?.participantId });
+  const dir = targetHistoryDir(paths.historyDir, {
+    baseUrl: target?.baseUrl,
+    participantId: target?.participantId,
+  });
   return { history: join(dir, 'allure-history.jsonl'), lastRun: join(dir, 'allure-last-run-id') };
 }
 
