@@ -2,6 +2,7 @@
 import { TARGET_GONE } from './classify';
 import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
+import { descriptionSection, descriptionSummary, type DescriptionReport } from './openapi-drift';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
 
@@ -19,6 +20,7 @@ export interface MatrixReport {
   uncatalogued: string[];
   /** Why the run could not judge the target: down from the start, or lost during the run. */
   targetLost?: string;
+  description?: DescriptionReport;
 }
 
 /** A rule whose every test ended because the target was gone (core/target-lost.ts words the reason). */
@@ -198,6 +200,7 @@ function expectationsSection(r: MatrixReport): string[] {
 export function renderMarkdown(r: MatrixReport): string {
   const lines = [
     ...changesSection(r.changes, r.targetLost),
+    ...descriptionSection(r.description),
     ...notPassedSection(r),
     '## Conformance matrix',
     '',
@@ -263,6 +266,7 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
     lines.push(`  ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
   lines.push(`  ${totalsLine(r.totals)} (of ${r.rules.length} rules)`);
   lines.push(...changesSummary(r.changes));
+  lines.push(...descriptionSummary(r.description));
   for (const e of r.expectations?.expired ?? [])
     lines.push(`  Expired expectation ${e.key} (${e.rule}): ${e.why}`);
   for (const e of r.expectations?.stale ?? [])

@@ -24,6 +24,7 @@ import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
+import { descriptionOfRun, type DescriptionReport } from './openapi-drift';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { layerOfKey, ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
 import { reportsDir } from '../core/reports-dir';
@@ -152,6 +153,8 @@ export default class RuleMatrixReporter implements Reporter {
       changes,
       fingerprint,
       fingerprintChanges,
+      // The participant's own API description, compared; never a verdict.
+      description: descriptionOfRun(this.outputDir, this.historyDir, runTarget, reached),
     });
     this.write(report);
     if (reached && fingerprint) {
@@ -200,6 +203,7 @@ interface RunFacts {
   changes: ReturnType<typeof diffRuns>;
   fingerprint: Fingerprint | undefined;
   fingerprintChanges: ReturnType<typeof diffFingerprints>;
+  description: DescriptionReport | undefined;
 }
 
 /** The report: verdicts per rule and per test, what changed, the expectations' state. */
@@ -231,6 +235,7 @@ function matrixReport(run: RunFacts) {
     changes,
     fingerprint,
     fingerprintChanges,
+    description: run.description,
     totals: totals(rows),
     rules: rows,
     expectations: {

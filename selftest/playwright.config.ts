@@ -33,6 +33,7 @@ const RUNS = [
   'history/run-changes.test.ts',
   'shard/sharding.test.ts',
   'report/triage.test.ts',
+  'run/description-run.test.ts',
 ];
 
 /**

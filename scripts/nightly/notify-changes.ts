@@ -5,7 +5,8 @@
 // name names the target (the nightly workflow downloads each target's report into runs/<target>). The message
 // names each target whose participant changed, its baseline and date, the count of each kind of change with
 // up to five rule ids (a verdict an expectations file changed is no change of the participant: never
-// announced), and the CI run (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID). Every text from a file
+// announced), a change of the participant's own API description (its fields, and how many rules read them),
+// and the CI run (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID). Every text from a file
 // passes through the harness's redaction, URL credentials included: no token or password reaches the message.
 // Without CONFORMANCE_WEBHOOK_URL the message is printed instead. Exit 0 posted (or nothing changed); 1 the
 // webhook refused it or could not be reached; 2 a folder is not a run, or the URL is not one.
@@ -21,6 +22,7 @@ import {
   type Changes,
   type ParticipantChangeKind,
 } from '../../reporters/run-history';
+import { descriptionChangeLine } from '../../reporters/openapi-drift';
 import { TIMEOUTS } from '../../core/timeouts';
 import { EXIT } from '../../core/exit-codes';
 
@@ -48,6 +50,8 @@ export interface RunMatrix {
   targetLost?: string;
   target?: { baseUrl?: string; participantId?: string; version?: string };
   changes?: Pick<Changes, 'since'> & Partial<Omit<Changes, 'since'>>;
+  /** The participant's own API description, compared (reporters/openapi-drift.ts); announced when it changed. */
+  description?: unknown;
 }
 
 export interface Run {
@@ -102,7 +106,8 @@ export function runSummary(run: Run): string | undefined {
     const more = rows.length > MAX_IDS ? ` and ${rows.length - MAX_IDS} more` : '';
     return `  ${rows.length} ${rows.length === 1 ? one : many}: ${ids.join(', ')}${more}`;
   }).filter((line): line is string => line !== undefined);
-  if (counted.length === 0) return undefined;
+  const described = descriptionChangeLine(run.matrix.description);
+  if (counted.length === 0 && described === undefined) return undefined;
   const since = changes.since;
   const baseline =
     since.kind === 'named'
@@ -112,6 +117,7 @@ export function runSummary(run: Run): string | undefined {
   const lines = [
     `• ${run.label}${url ? ` (${displayUrl(url)})` : ''}, since ${baseline}:`,
     ...counted,
+    ...(described ? [described] : []),
     ...(run.matrix.targetLost ? [`  the participant did not answer: ${run.matrix.targetLost}`] : []),
   ];
   return lines.join('\n');
