@@ -2,10 +2,12 @@
 // with spec/'s extractor, so a live description and a shipped one are read alike. Asked first without a token
 // (Canton treats the document as public) and again with the run's token when the participant asks for one. A
 // participant that does not serve it, refuses it or serves something unreadable is one line, never a failure.
+import { YAMLError } from 'yaml';
 import { extractDescription } from '../spec/extract';
 import type { DescriptionFacts } from '../spec/facts';
 import { PATHS } from './api-paths';
 import { REQUEST_TIMEOUT_MS, Transport, type HttpResponse } from './http';
+import { redactWithUrls } from './redact';
 import type { Settings } from './settings';
 import { tokenProviderFor } from './token-providers';
 
@@ -46,7 +48,7 @@ export async function readDescription(s: Settings, baseUrl: string): Promise<Des
   try {
     res = await fetchDescription(s, baseUrl);
   } catch (e) {
-    return { state: 'unreadable', line: `not read (${WHERE}: ${(e as Error).message})` };
+    return { state: 'unreadable', line: redactWithUrls(`not read (${WHERE}: ${(e as Error).message})`) };
   }
   if (res.status === 404) return { state: 'not-served', line: `not served (${WHERE} answered 404)` };
   if (res.status === 401 || res.status === 403)
@@ -55,6 +57,8 @@ export async function readDescription(s: Settings, baseUrl: string): Promise<Des
   try {
     return { state: 'read', line: 'read', facts: extractDescription(res.text) };
   } catch (e) {
-    return { state: 'unreadable', line: `not read (${WHERE}: ${(e as Error).message.slice(0, 160)})` };
+    // A parser's message quotes the text it choked on, which is the participant's: never repeated here.
+    const why = e instanceof YAMLError ? 'neither YAML nor JSON' : (e as Error).message.slice(0, 160);
+    return { state: 'unreadable', line: redactWithUrls(`not read (${WHERE}: ${why})`) };
   }
 }

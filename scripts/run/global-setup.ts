@@ -42,6 +42,7 @@ import { EXIT } from '../../core/exit-codes';
 import { reportsDir } from '../../core/reports-dir';
 import { PATHS } from '../../core/api-paths';
 import { readDescription, type DescriptionRead } from '../../core/openapi-read';
+import { redactWithUrls } from '../../core/redact';
 import {
   describeDrift,
   descriptionFile,
@@ -309,7 +310,8 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   const shownUrl = shownUrlOf(r);
   checkBaseline(shownUrl, r.s);
   writeTarget(targetInfo(r, info, shownUrl));
-  writeFileSync(descriptionFile(REPORTS), JSON.stringify(info.description) + '\n');
+  // Masked as it is written, as every report: the description is the participant's text.
+  writeFileSync(descriptionFile(REPORTS), redactWithUrls(JSON.stringify(info.description)) + '\n');
   const sandbox = r.sandbox;
   return sandbox ? () => sandbox.close() : undefined;
 }

@@ -73,3 +73,17 @@ test("a description served only with the run's token is read with it", async () 
     await app.close();
   }
 });
+
+test('a body echoing the token that is no YAML: the parser is not quoted, the token never reaches the line', async () => {
+  const token = (await tokenProviderFor(settings).token())!;
+  const { app, url } = await participant(() => [200, `{"echo": "${token}", [broken: ]`]);
+  try {
+    const read = await readDescription(settings, url);
+    expect(read).toEqual({
+      state: 'unreadable',
+      line: 'not read (GET /docs/openapi: neither YAML nor JSON)',
+    });
+  } finally {
+    await app.close();
+  }
+});
