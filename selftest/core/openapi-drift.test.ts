@@ -10,7 +10,17 @@ import type { DescriptionFacts, SpecFacts } from '../../spec/facts';
 import { againstDocument, driftLine, sinceLast, type DriftLine } from '../../core/openapi-drift';
 import { differenceKey, type DifferenceKind } from '../../core/schema-compare';
 import { BODY_READERS, FIELD_READERS } from '../../rules/fields';
-import { describeDrift, descriptionChangeLine } from '../../reporters/openapi-drift';
+import {
+  describeDrift,
+  descriptionChangeLine,
+  descriptionFile,
+  descriptionInfoLine,
+  descriptionOfRun,
+} from '../../reporters/openapi-drift';
+import { redactWithUrls } from '../../core/redact';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { compareDescriptions, descriptionsMarkdown } from '../../reporters/openapi-drift-compare';
 import { RULES } from '../../rules/catalogue';
 import listed from '../../schemas/differences.json';
@@ -175,4 +185,30 @@ test('compare puts two descriptions side by side; the webhook line names the cha
   expect(descriptionChangeLine(report(newer, older))).toMatch(
     /^ {2}API description changed: 2 \((JsTransactionTree\.offset|vetting-list path), (JsTransactionTree\.offset|vetting-list path); read by \d+ rules\)$/,
   );
+});
+
+test('kept beside the history and read back at the next run: the same description is no change', async () => {
+  const { facts } = await served({ SANDBOX_VERSION: '3.4.11' });
+  const dir = mkdtempSync(join(tmpdir(), 'description-kept-'));
+  try {
+    // As the global setup leaves it (masked as it is written), then as two runs of one target read it.
+    writeFileSync(
+      descriptionFile(dir),
+      redactWithUrls(JSON.stringify({ state: 'read', line: 'read', facts })) + '\n',
+    );
+    const target = { baseUrl: 'in-process sandbox', participantId: 'p::1220ab' };
+    const first = descriptionOfRun(dir, join(dir, 'history'), target, true);
+    const second = descriptionOfRun(dir, join(dir, 'history'), target, true);
+    expect(first?.since).toBeNull();
+    expect(second?.since).toEqual([]);
+    expect(descriptionInfoLine(second)).toBe(
+      'read: 27 differences from the document (27 known); 0 changes since the previous run',
+    );
+    // Another target keeps its own.
+    expect(
+      descriptionOfRun(dir, join(dir, 'history'), { ...target, participantId: 'q::1220ab' }, true)?.since,
+    ).toBeNull();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
