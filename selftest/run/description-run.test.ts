@@ -12,6 +12,8 @@ import { changesMessage, readRun } from '../../scripts/nightly/notify-changes';
 import type { DescriptionReport } from '../../reporters/openapi-drift';
 
 test.describe.configure({ mode: 'serial' });
+// A child run of one rule takes seconds alone, several times that beside a CPU-bound process.
+test.describe.configure({ timeout: 120_000 });
 
 let out: string;
 
