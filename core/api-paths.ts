@@ -8,6 +8,8 @@ export const PATHS = {
   /** Where a participant says its own id (any valid token may ask). */
   participantId: '/v2/parties/participant-id',
   authenticatedUser: '/v2/authenticated-user',
+  /** The participant's own OpenAPI description (Canton's JsApiDocsService), read beside the run, never judged. */
+  description: '/docs/openapi',
   userRights: (user: string): string => `/v2/users/${encodeURIComponent(user)}/rights`,
   connectedSynchronizers: (party: string): string =>
     `/v2/state/connected-synchronizers?party=${encodeURIComponent(party)}`,

@@ -2,6 +2,12 @@
 // HTML page (no script, no external style, font or image: it opens offline and from file://, and its
 // Content-Security-Policy forbids any load) and the short summary printed at the end. Reasons come from the
 // target's answers and may hold any character: every text is escaped where it is written.
+import {
+  compareDescriptions,
+  descriptionsMarkdown,
+  descriptionsSummary,
+  type DescriptionsCompared,
+} from './openapi-drift-compare';
 import { LABEL } from './matrix-render';
 import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
 import type { RuleVerdict } from './verdicts';
@@ -105,6 +111,7 @@ export function renderCompareMarkdown(c: Comparison): string {
       countLine(c),
       '',
       ...parts(c).flatMap(([title, rows]) => table(title, rows)),
+      ...descriptionsMarkdown(compareDescriptions(c.runs)),
       '## Runs',
       '',
       ...c.runs.map((run, i) => `${i + 1}. ${mdCell(runLine(run))}`),
@@ -138,6 +145,14 @@ function htmlRows(title: string, rows: CompareRow[], columns: number): string[] 
   ];
 }
 
+/** The descriptions' section of the HTML: the Markdown's lines, escaped. */
+const descriptionsHtml = (d: DescriptionsCompared | undefined): string[] => {
+  const md = descriptionsMarkdown(d);
+  return md.length === 0
+    ? []
+    : ['<h2>API descriptions (GET /docs/openapi)</h2>', `<pre>${escapeHtml(md.slice(2).join('\n'))}</pre>`];
+};
+
 /** The comparison as one HTML file that loads nothing: styles inline, no script, a CSP that forbids the rest. */
 export function renderCompareHtml(c: Comparison): string {
   const heads = c.runs.map((run, i) => {
@@ -162,6 +177,7 @@ export function renderCompareHtml(c: Comparison): string {
     `<thead><tr><th>rule</th>${heads.join('')}</tr></thead>`,
     ...parts(c).flatMap(([title, rows]) => htmlRows(title, rows, c.runs.length)),
     '</table>',
+    ...descriptionsHtml(compareDescriptions(c.runs)),
     '<h2>Runs</h2>',
     '<ol>',
     ...c.runs.map((run) => `<li>${escapeHtml(runLine(run))}</li>`),
@@ -183,5 +199,6 @@ export function renderCompareSummary(c: Comparison, max = 20): string {
       .map((r) => `  ${r.id.padEnd(width)}  ${r.cells.map((x) => verdictLabel(x.verdict)).join(' | ')}`),
   ];
   if (differ.length > max) lines.push(`  … and ${differ.length - max} more (compare.md)`);
+  lines.push(...descriptionsSummary(compareDescriptions(c.runs)));
   return lines.join('\n') + '\n';
 }

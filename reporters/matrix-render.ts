@@ -2,6 +2,7 @@
 import { TARGET_GONE } from './classify';
 import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
+import { descriptionSection, descriptionSummary, type DescriptionReport } from './openapi-drift';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
 import { LABEL, verdictText } from './verdict-words';
@@ -32,6 +33,7 @@ export interface MatrixReport {
   targetLost?: string;
   /** Each rule's verdicts over the target's judged runs (reporters/last-nights.ts). */
   lastNights?: LastNights;
+  description?: DescriptionReport;
 }
 
 /** A rule whose every test ended because the target was gone (core/target-lost.ts words the reason). */
@@ -213,6 +215,7 @@ function expectationsSection(r: MatrixReport): string[] {
 export function renderMarkdown(r: MatrixReport): string {
   const lines = [
     ...changesSection(r.changes, r.targetLost),
+    ...descriptionSection(r.description),
     ...notPassedSection(r),
     '## Conformance matrix',
     '',
@@ -278,6 +281,7 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
     lines.push(`  ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
   lines.push(`  ${totalsLine(r.totals)} (of ${r.rules.length} rules)`);
   lines.push(...changesSummary(r.changes));
+  lines.push(...descriptionSummary(r.description));
   for (const e of r.expectations?.expired ?? [])
     lines.push(`  Expired expectation ${e.key} (${e.rule}): ${e.why}`);
   for (const e of r.expectations?.stale ?? [])

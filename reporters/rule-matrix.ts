@@ -24,6 +24,7 @@ import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
+import { descriptionOfRun, type DescriptionReport } from './openapi-drift';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { judgeSeries, writeLastNights, type LastNights } from './last-nights';
 import { layerOfKey, ruleRows, totals, type RuleRow, type TestRecord, type TestVerdict } from './verdicts';
@@ -171,6 +172,8 @@ export default class RuleMatrixReporter implements Reporter {
       fingerprint,
       fingerprintChanges,
       lastNights: series.pictures,
+      // The participant's own API description, compared; never a verdict.
+      description: descriptionOfRun(this.outputDir, this.historyDir, runTarget, reached),
     });
     this.write(report);
     if (reached && fingerprint) {
@@ -228,6 +231,7 @@ interface RunFacts {
   fingerprint: Fingerprint | undefined;
   fingerprintChanges: ReturnType<typeof diffFingerprints>;
   lastNights: LastNights;
+  description: DescriptionReport | undefined;
 }
 
 /** The report: verdicts per rule and per test, what changed, the expectations' state. */
@@ -269,6 +273,7 @@ function matrixReport(run: RunFacts) {
     changes,
     fingerprint,
     fingerprintChanges,
+    description: run.description,
     totals: totals(rows),
     rules: rows,
     // Each rule's verdicts over this target's judged runs, tonight's last: the pictures of the last nights.

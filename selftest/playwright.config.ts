@@ -34,6 +34,7 @@ const RUNS = [
   'history/intermittent.test.ts',
   'shard/sharding.test.ts',
   'report/triage.test.ts',
+  'run/description-run.test.ts',
 ];
 
 /**

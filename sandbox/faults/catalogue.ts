@@ -1,6 +1,7 @@
 // The fault catalogue: every named fault of the sandbox. `npm run mutation` runs the suite once per fault.
 import { authFaults } from './groups/auth';
 import { deduplicationFaults } from './groups/deduplication';
+import { descriptionFaults } from './groups/description';
 import { generalFaults } from './groups/general';
 import { pinnedDeviationFaults } from './groups/pinned-deviations';
 import { submissionFaults } from './groups/submission';
@@ -20,6 +21,7 @@ export const FAULTS: readonly Fault[] = [
   ...deduplicationFaults,
   ...pinnedDeviationFaults,
   ...transportFaults,
+  ...descriptionFaults,
 ];
 
 export function faultByName(name: string): Fault | undefined {
