@@ -236,18 +236,8 @@ interface RunFacts {
 
 /** The report: verdicts per rule and per test, what changed, the expectations' state. */
 function matrixReport(run: RunFacts) {
-  const {
-    generatedAt,
-    status,
-    target,
-    runTarget,
-    records,
-    rows,
-    changes,
-    fingerprint,
-    fingerprintChanges,
-    lastNights,
-  } = run;
+  const { generatedAt, status, target, runTarget, records, rows, changes, fingerprint, fingerprintChanges } =
+    run;
   const uncatalogued = records.filter((r) => !r.ruleId || !RULES.some((rule) => rule.id === r.ruleId));
   const gone = records.find((r) => r.reason !== undefined && TARGET_GONE.test(r.reason));
   // Only a rule a test judged can show an entry stale: a test that ended before it reached the participant
@@ -277,7 +267,7 @@ function matrixReport(run: RunFacts) {
     totals: totals(rows),
     rules: rows,
     // Each rule's verdicts over this target's judged runs, tonight's last: the pictures of the last nights.
-    lastNights,
+    lastNights: run.lastNights,
     expectations: {
       layers: target?.expectations?.layers ?? [],
       expired: expectations.expired,
