@@ -67,8 +67,11 @@ export function installFaults(
 ): void {
   if (faults.length === 0) return;
   const draw = faultDraws(fraction, seed);
+  // Only the requests a fault can touch draw: a request to another route (the API description, the control
+  // route) leaves the same requests broken.
+  const routes = faults.map((f) => f.rewrite?.route ?? 'any');
   app.addHook('onRequest', async (req) => {
-    (req as Drawn)[FAULTY] = draw();
+    (req as Drawn)[FAULTY] = routes.some((r) => routeMatches(r, req)) && draw();
   });
   const transport = faults.filter((f) => f.onRequest);
   if (transport.length > 0) {
