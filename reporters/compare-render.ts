@@ -2,14 +2,13 @@
 // HTML page (no script, no external style, font or image: it opens offline and from file://, and its
 // Content-Security-Policy forbids any load) and the short summary printed at the end. Reasons come from the
 // target's answers and may hold any character: every text is escaped where it is written.
-import { LABEL } from './matrix-render';
-import type { RuleVerdict } from './verdicts';
+import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
 import { ABSENT, type CompareCell, type ComparedRun, type Comparison, type CompareRow } from './compare-runs';
 
 /** What a cell says: the rule matrix's label, "not in this run's catalogue", or a verdict this build does not know. */
 export function verdictLabel(verdict: string): string {
   if (verdict === ABSENT) return "not in this run's catalogue";
-  return Object.hasOwn(LABEL, verdict) ? LABEL[verdict as RuleVerdict] : verdict;
+  return Object.hasOwn(VERDICT_WORDS, verdict) ? VERDICT_WORDS[verdict as RuleVerdict].word : verdict;
 }
 
 export function escapeHtml(s: string): string {

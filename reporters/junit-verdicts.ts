@@ -3,7 +3,9 @@
 // `known deviation: <reason>` instead — the convention of an expected failure in JUnit (pytest's xfail) — so a
 // CI dashboard counts it apart from the passes, in the matrix's words. Idempotent: the report build may run again.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { TestVerdict } from './verdicts';
+import { VERDICT_WORDS, type TestVerdict } from './verdicts';
+
+const KNOWN = VERDICT_WORDS['known-deviation'].word;
 
 export interface JUnitVerdict {
   title: string;
@@ -60,7 +62,7 @@ export function markKnownDeviations(path: string, tests: readonly JUnitVerdict[]
             return whole;
           inSuite++;
           const reason = t.reason ?? 'expected to fail';
-          const words = reason.startsWith('known deviation') ? reason : `known deviation: ${reason}`;
+          const words = reason.startsWith(KNOWN) ? reason : `${KNOWN}: ${reason}`;
           const skipped = `<skipped message="${escapeXml(words)}"/>`;
           return `${head}>\n${skipped}${inner ?? ''}</testcase>`;
         },

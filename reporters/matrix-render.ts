@@ -3,7 +3,7 @@ import { TARGET_GONE } from './classify';
 import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
-import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
+import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts';
 
 export interface MatrixReport {
   generatedAt: string;
@@ -25,25 +25,12 @@ export interface MatrixReport {
 const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
-/** How each verdict reads in a report: the ones that need a look in capitals. */
-export const LABEL: Record<RuleVerdict, string> = {
-  pass: 'pass',
-  fail: 'FAIL',
-  'known-deviation': 'known deviation',
-  'unexpected-pass': 'UNEXPECTED PASS',
-  'harness-defect': 'HARNESS DEFECT',
-  setup: 'SET-UP MISTAKE',
-  inconclusive: 'inconclusive',
-  skip: 'skip',
-  'not-run': 'not run',
-};
-
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function totalsLine(t: Record<RuleVerdict, number>): string {
-  return (Object.keys(LABEL) as RuleVerdict[])
+  return (Object.keys(VERDICT_WORDS) as RuleVerdict[])
     .filter((v) => t[v] > 0)
-    .map((v) => `${t[v]} ${LABEL[v]}`)
+    .map((v) => `${t[v]} ${VERDICT_WORDS[v].word}`)
     .join(', ');
 }
 
@@ -65,7 +52,8 @@ export const CHANGE_HEADINGS: Record<ChangeKind, string> = {
   firstVerdicts: 'First verdicts (the rule was not judged before)',
 };
 
-const verdictWord = (v: RuleVerdict | 'absent') => (v === 'absent' ? 'not in that run' : LABEL[v]);
+const verdictWord = (v: RuleVerdict | 'absent') =>
+  v === 'absent' ? 'not in that run' : VERDICT_WORDS[v].word;
 
 /** How an expectations file's change reads: by whom a rule is now excused, or why it no longer is. */
 export function expectationWords(c: ChangeRow): string | undefined {
@@ -139,9 +127,9 @@ function notPassedSection(r: MatrixReport): string[] {
   for (const row of rows) {
     const reasons = row.reasons.map(cell).join('; ');
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
-    const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
+    const said = reasons.toLowerCase().startsWith(VERDICT_WORDS[row.verdict].word.toLowerCase());
     lines.push(
-      `- **${row.id}** — ${said ? reasons : `${LABEL[row.verdict]}${reasons ? `: ${reasons}` : ''}`}`,
+      `- **${row.id}** — ${said ? reasons : `${VERDICT_WORDS[row.verdict].word}${reasons ? `: ${reasons}` : ''}`}`,
     );
   }
   if (gone.length > 0)
@@ -173,7 +161,9 @@ function failuresSection(r: MatrixReport): string[] {
   if (tests.length === 0) return [];
   const lines = ['## Failures', ''];
   for (const t of tests) {
-    lines.push(`- **${t.title}** — ${LABEL[t.verdict as RuleVerdict] ?? t.verdict}: ${cell(t.reason ?? '')}`);
+    lines.push(
+      `- **${t.title}** — ${VERDICT_WORDS[t.verdict as RuleVerdict]?.word ?? t.verdict}: ${cell(t.reason ?? '')}`,
+    );
     if (t.rerun) lines.push(`  rerun: \`${t.rerun}\``);
   }
   return [...lines, ''];
@@ -224,7 +214,7 @@ export function renderMarkdown(r: MatrixReport): string {
   );
   for (const row of r.rules) {
     lines.push(
-      `| ${row.id} | ${LABEL[row.verdict]} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
+      `| ${row.id} | ${VERDICT_WORDS[row.verdict].word} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
     );
   }
   lines.push('', ...expectationsSection(r));
@@ -248,7 +238,7 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   const lines = ['', 'Conformance by rule:'];
   let cut = false;
   for (const row of notable) {
-    const head = `  ${row.id.padEnd(idWidth)}  ${LABEL[row.verdict].padEnd(16)}`;
+    const head = `  ${row.id.padEnd(idWidth)}  ${VERDICT_WORDS[row.verdict].word.padEnd(16)}`;
     const reason = row.reasons[0] ? ` — ${row.reasons[0].replace(/\s+/g, ' ')}` : '';
     const shown = cutAtWord(reason, Math.max(40, width - head.length));
     cut ||= shown !== reason;
