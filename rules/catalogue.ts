@@ -10,7 +10,7 @@ import { authRules } from './groups/auth';
 import { generalRules } from './groups/general';
 
 export type { Rule, Level, Tag, Operation, Group } from './types';
-export { OPERATIONS, GROUP_NAMES } from './types';
+export { GROUP_NAMES } from './types';
 
 const ROWS = [
   ...versionRules,
