@@ -8,7 +8,8 @@ import { SCHEMAS } from '../schemas';
 import listed from '../schemas/differences.json';
 import { RULES } from '../rules/catalogue';
 import { BODY_READERS, FIELD_READERS } from '../rules/fields';
-import { OPERATIONS, type Operation } from '../rules/types';
+import type { Operation } from '../rules/types';
+import { OPERATION_NAMES } from './api-paths';
 import type { DescriptionFacts, OperationFact, OperationKey, TypeFact } from '../spec/facts';
 import {
   compareDescription,
@@ -112,10 +113,10 @@ const route = (op: OperationFact | undefined): string =>
 
 /** Where each operation is served: the document's route against the description's. */
 function pathLines(d: DescriptionFacts): DriftLine[] {
-  return KEYS.filter((op) => route(d.operations[op]) !== OPERATIONS[OP_NAME[op]]).map((op) => ({
+  return KEYS.filter((op) => route(d.operations[op]) !== OPERATION_NAMES[OP_NAME[op]]).map((op) => ({
     operation: OP_NAME[op],
     at: '(path)',
-    before: OPERATIONS[OP_NAME[op]],
+    before: OPERATION_NAMES[OP_NAME[op]],
     after: route(d.operations[op]),
     rules: opRules(op),
   }));

@@ -1,7 +1,7 @@
 // What the report build adds to allure-playwright's results before Allure reads them:
 // - every test's verdict, as the rule matrix judged it (it sees every step and error; Allure does not), as the
-//   label `verdict` that allurerc.mjs's categories match on. Inconclusive runs and harness defects become
-//   Allure's "broken", so "failed" in the report means non-conformance and nothing else;
+//   label `verdict` in VERDICT_WORDS' words, which allurerc.ts's categories match on. Inconclusive runs and
+//   harness defects become Allure's "broken", so "failed" in the report means non-conformance and nothing else;
 // - the environment block (environment.properties): what the global setup learned from the target, which is
 //   only known once the run has started, plus the harness version and the capability changes.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,25 +10,12 @@ import type { FingerprintChange } from './fingerprint';
 import { flatten } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type Changes } from './run-history';
 import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
-import type { TestVerdict } from './verdicts';
+import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 import { verdictText } from './verdict-words';
 
 import { TEST_ID_LABEL } from '../core/verdict-marks';
 
 export const VERDICT_LABEL = 'verdict';
-
-/** The label values, in the words of the report's categories (allurerc.mjs). */
-export const VERDICT_WORDS: Record<TestVerdict | 'not-run', string> = {
-  pass: 'pass',
-  fail: 'non-conformance',
-  'known-deviation': 'known deviation',
-  'unexpected-pass': 'unexpected pass',
-  'harness-defect': 'harness defect',
-  setup: 'set-up mistake',
-  inconclusive: 'inconclusive',
-  skip: 'skip',
-  'not-run': 'not run',
-};
 
 interface Label {
   name: string;
@@ -77,7 +64,7 @@ export const EXCUSED_STATUS = 'unknown';
 /**
  * A known deviation is neither a pass nor a failure of the target. Allure has no status of our own to give it;
  * "unknown" is the one it counts apart on the overview, beside passed and failed (a failure marked known or muted
- * would still count as failed there). The categories (allurerc.mjs) tell Canton's baseline from a team's
+ * would still count as failed there). The categories (allurerc.ts) tell Canton's baseline from a team's
  * waiver, and the environment block names both with their counts. The message is the matrix's reason, whole.
  */
 function excuse(result: AllureResultFile, test: VerdictOfTest): void {
@@ -156,7 +143,7 @@ export function annotateResults(
     if (judged === undefined && verdict !== 'not-run') unjudged.push(result.name ?? name);
     result.labels = [
       ...labels.filter((l) => l.name !== VERDICT_LABEL),
-      { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict] },
+      { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict].allure },
     ];
     if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
     const test = id !== undefined ? byTest.get(id) : undefined;

@@ -8,15 +8,14 @@ import {
   descriptionsSummary,
   type DescriptionsCompared,
 } from './openapi-drift-compare';
-import { LABEL } from './matrix-render';
 import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
-import type { RuleVerdict } from './verdicts';
+import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
 import { ABSENT, type CompareCell, type ComparedRun, type Comparison, type CompareRow } from './compare-runs';
 
 /** What a cell says: the rule matrix's label, "not in this run's catalogue", or a verdict this build does not know. */
 export function verdictLabel(verdict: string): string {
   if (verdict === ABSENT) return "not in this run's catalogue";
-  return Object.hasOwn(LABEL, verdict) ? LABEL[verdict as RuleVerdict] : verdict;
+  return Object.hasOwn(VERDICT_WORDS, verdict) ? VERDICT_WORDS[verdict as RuleVerdict].word : verdict;
 }
 
 /** Markdown table cell text: GitHub renders HTML in Markdown, so markup characters are escaped there too. */

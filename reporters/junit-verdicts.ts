@@ -4,8 +4,10 @@
 // CI dashboard counts it apart from the passes, in the matrix's words; a FAIL that passed on re-check gets the
 // `<failure>` Playwright's retry took from it. Idempotent: the report build may run again.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { TestVerdict } from './verdicts';
+import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 import { verdictText } from './verdict-words';
+
+const KNOWN = VERDICT_WORDS['known-deviation'].word;
 
 export interface JUnitVerdict {
   title: string;
@@ -103,7 +105,7 @@ export function markKnownDeviations(path: string, tests: readonly JUnitVerdict[]
     count: 'skipped',
     rewrite: addElement((t) => {
       const reason = t.reason ?? 'expected to fail';
-      const words = reason.startsWith('known deviation') ? reason : `known deviation: ${reason}`;
+      const words = reason.startsWith(KNOWN) ? reason : `${KNOWN}: ${reason}`;
       return `<skipped message="${escapeXml(words)}"/>`;
     }),
   });

@@ -4,7 +4,7 @@ import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
 import { descriptionSection, descriptionSummary, type DescriptionReport } from './openapi-drift';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
-import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
+import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts';
 import { LABEL, verdictText } from './verdict-words';
 import type { LastNights } from './last-nights';
 import { lastNightsSection } from './last-nights-render';
@@ -40,14 +40,12 @@ export interface MatrixReport {
 const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
-export { LABEL };
-
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function totalsLine(t: Record<RuleVerdict, number>): string {
-  return (Object.keys(LABEL) as RuleVerdict[])
+  return (Object.keys(VERDICT_WORDS) as RuleVerdict[])
     .filter((v) => t[v] > 0)
-    .map((v) => `${t[v]} ${LABEL[v]}`)
+    .map((v) => `${t[v]} ${VERDICT_WORDS[v].word}`)
     .join(', ');
 }
 
@@ -72,7 +70,8 @@ export const CHANGE_HEADINGS: Record<ChangeKind, string> = {
   intermittentFlips: 'Flips of intermittent rules (not news: see "The last nights")',
 };
 
-const verdictWord = (v: RuleVerdict | 'absent') => (v === 'absent' ? 'not in that run' : LABEL[v]);
+const verdictWord = (v: RuleVerdict | 'absent') =>
+  v === 'absent' ? 'not in that run' : VERDICT_WORDS[v].word;
 
 /** How an expectations file's change reads: by whom a rule is now excused, or why it no longer is. */
 export function expectationWords(c: ChangeRow): string | undefined {

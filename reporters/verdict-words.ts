@@ -1,18 +1,12 @@
-// How each verdict reads in the matrix, the console, compare and the pictures of the last nights.
-import type { RuleVerdict } from './verdicts';
+// A verdict as a report reads it, with what the target's history says beside it (never instead of it). The
+// words themselves are VERDICT_WORDS' (reporters/verdicts.ts), the one table of them.
+import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
 
-/** How each verdict reads in a report: the ones that need a look in capitals. */
-export const LABEL: Record<RuleVerdict, string> = {
-  pass: 'pass',
-  fail: 'FAIL',
-  'known-deviation': 'known deviation',
-  'unexpected-pass': 'UNEXPECTED PASS',
-  'harness-defect': 'HARNESS DEFECT',
-  setup: 'SET-UP MISTAKE',
-  inconclusive: 'inconclusive',
-  skip: 'skip',
-  'not-run': 'not run',
-};
+/** VERDICT_WORDS' word of each verdict, by verdict. */
+export const LABEL = Object.fromEntries(Object.entries(VERDICT_WORDS).map(([v, w]) => [v, w.word])) as Record<
+  RuleVerdict,
+  string
+>;
 
 /**
  * A rule's verdict with what its history says beside it, never instead of it: a FAIL tonight is a FAIL in every

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { DescriptionFacts, OperationFact, OperationKey, SpecFacts, TypeFact } from './facts';
 import { answerHelp } from '../core/cli-help';
+import { DEPRECATED_VETTING_LIST, PATHS } from '../core/api-paths';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -20,12 +21,12 @@ type JsonObject = { [key: string]: Json };
 /** Where each operation lives. 3.4.11's file publishes the vetting listing only as the deprecated
  * `GET /v2/package-vetting` (same request and response components), so candidates are tried in order. */
 const OPERATIONS: Record<OperationKey, { method: 'get' | 'post'; path: string }[]> = {
-  submitTree: [{ method: 'post', path: '/v2/commands/submit-and-wait-for-transaction-tree' }],
+  submitTree: [{ method: 'post', path: PATHS.submitTree }],
   vettingList: [
-    { method: 'post', path: '/v2/package-vetting/list' },
-    { method: 'get', path: '/v2/package-vetting' },
+    { method: 'post', path: PATHS.vettingList },
+    { method: 'get', path: DEPRECATED_VETTING_LIST },
   ],
-  version: [{ method: 'get', path: '/v2/version' }],
+  version: [{ method: 'get', path: PATHS.version }],
 };
 
 /** Keywords that carry prose or examples only: dropped on purpose. Any other unknown keyword is an error,

@@ -1,4 +1,4 @@
-// Builds the Allure HTML report (Allure Report 3, settings in allurerc.mjs) from reports/allure-results:
+// Builds the Allure HTML report (Allure Report 3, settings in allurerc.ts) from reports/allure-results:
 // 1. the results get each test's verdict from the rule matrix (label `verdict`, the categories' key) and the
 //    environment block (target, version, capabilities, run id, seed, timeout scale, harness version);
 // 2. one generation writes both the served report and the single-file one (two awesome plugins), so a
@@ -44,6 +44,7 @@ import {
 import type { FingerprintChange } from '../../reporters/fingerprint';
 import { PROJECT_ROOT, reportsDir } from '../../core/reports-dir';
 import { EXIT } from '../../core/exit-codes';
+import ALLURE_CONFIG from '../../allurerc';
 
 export const ROOT = PROJECT_ROOT;
 
@@ -81,19 +82,21 @@ export function allureHistoryOf(paths: ReturnType<typeof reportPaths>): { histor
 }
 
 const RESULTS_STAGING = 'allure-build';
-const ALLURE_CONFIG = join(ROOT, 'allurerc.mjs');
 
 type AllureCore = typeof import('@allurereport/core');
 let allureCore: Promise<AllureCore> | undefined;
 
 /**
- * Loads Allure's generator and the plugins allurerc.mjs names, once per process. Call it early (nothing is
+ * Loads Allure's generator and the plugins allurerc.ts names, once per process. Call it early (nothing is
  * written); `buildAllureReport` awaits it.
  */
 export function preloadAllure(): Promise<AllureCore> {
   allureCore ??= import('@allurereport/core').then(async (core) => {
     // Resolving the config imports its plugins; the throwaway output is never written.
-    await core.readConfig(ROOT, ALLURE_CONFIG, { output: join(tmpdir(), 'ledger-conformance-preload') });
+    await core.resolveConfig(ALLURE_CONFIG, {
+      cwd: ROOT,
+      output: join(tmpdir(), 'ledger-conformance-preload'),
+    });
     return core;
   });
   // A failure is reported by the build that awaits it, not as an unhandled rejection here.
@@ -131,8 +134,8 @@ export function preloadAllureOnResults(results: string): () => void {
 
 /** `allure generate` of one results folder, in this process: the same calls as the CLI's generate command. */
 async function generate(results: string, output: string, historyPath: string): Promise<void> {
-  const { readConfig, AllureReport } = await preloadAllure();
-  const config = await readConfig(ROOT, ALLURE_CONFIG, { output, historyPath });
+  const { resolveConfig, AllureReport } = await preloadAllure();
+  const config = await resolveConfig(ALLURE_CONFIG, { cwd: ROOT, output, historyPath });
   const report = new AllureReport(config);
   await report.start();
   await report.readDirectory(results);
