@@ -41,6 +41,7 @@ import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 import { EXIT } from '../../core/exit-codes';
 import { reportsDir } from '../../core/reports-dir';
 import { PATHS } from '../../core/api-paths';
+import type { ControlRoute } from '../../core/control-route';
 
 const REPORTS = reportsDir();
 
@@ -171,7 +172,7 @@ function chooseAndHandPace(r: Resolved): TimeoutScaleChoice {
 /** What the run-information block and target.json say, gathered once. */
 interface RunInfo {
   caps: ReturnType<typeof capabilitiesOf>;
-  controlRoute: boolean;
+  controlRoute: ControlRoute;
   pace: TimeoutScaleChoice;
   vetting: Awaited<ReturnType<typeof vettingSize>> | undefined;
   expectations: ReturnType<typeof expectationsInfo>;
@@ -180,7 +181,9 @@ interface RunInfo {
 async function gatherInfo(r: Resolved): Promise<RunInfo> {
   const { s, baseUrl } = r;
   const { document, unreachable } = r.version;
-  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
+  const controlRoute = unreachable
+    ? 'absent'
+    : await probeControlRoute(s, baseUrl).catch((): ControlRoute => 'absent');
   const pace = chooseAndHandPace(r);
   const caps = capabilitiesOf(document);
   const vetting = unreachable
