@@ -85,7 +85,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   registerIdentityRoutes(app, ctx, topology);
   registerDocsRoutes(app, ctx);
   // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.
-  if (config.control) registerControlRoutes(app, topology);
+  if (config.control) registerControlRoutes(app, ctx, topology);
 
   await app.ready();
   return app;

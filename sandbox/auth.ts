@@ -34,6 +34,17 @@ export function requireAuthenticated(claims: Claims): AuthenticatedClaims {
 }
 
 /**
+ * Canton's RequiredClaim.Admin (Authorizer, Claims.isAdmin): a caller first (401 without one), then the
+ * ParticipantAdmin right, which auth off (wildcard claims) holds; a user without it is PERMISSION_DENIED
+ * (MissingAdminClaim, redacted 403).
+ */
+export function requireParticipantAdmin(claims: Claims): AuthenticatedClaims {
+  const caller = requireAuthenticated(claims);
+  if (caller.kind === 'user' && caller.admin !== true) throw permissionDenied();
+  return caller;
+}
+
+/**
  * tapir's bearer input: only `Bearer …` values count (any other scheme is as if there were no token);
  * `Bearer` with nothing after it fails decoding — Canton's test expects 400 for it.
  */

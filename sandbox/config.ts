@@ -46,6 +46,8 @@ export interface SandboxConfig {
   /** One vetting change after every n listing requests (0 = none): churn interleaved with walks, for fault runs. */
   vettingChangeEveryRequests: number;
   control: boolean;
+  /** Start bound beyond loopback even while anyone could sign tokens (exposure.ts): the operator's choice. */
+  allowInsecureHost: boolean;
   faults: string[];
   /**
    * The share of requests the faults' response rewrites and transport faults apply to (1: every request), drawn
@@ -260,6 +262,7 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     vettingChangesPerSecond: rate(src, 'SANDBOX_VETTING_CHANGES_PER_SECOND', 1000),
     vettingChangeEveryRequests: int(src, 'SANDBOX_VETTING_CHANGE_EVERY_REQUESTS', 0, 0, 1_000_000),
     control: bool(src, 'SANDBOX_CONTROL', false),
+    allowInsecureHost: bool(src, 'SANDBOX_ALLOW_INSECURE_HOST', false),
     faults,
   };
 }

@@ -49,6 +49,7 @@ import {
   descriptionInfoLine,
   previousDescription,
 } from '../../reporters/openapi-drift';
+import type { ControlRoute } from '../../core/control-route';
 
 const REPORTS = reportsDir();
 
@@ -179,7 +180,7 @@ function chooseAndHandPace(r: Resolved): TimeoutScaleChoice {
 /** What the run-information block and target.json say, gathered once. */
 interface RunInfo {
   caps: ReturnType<typeof capabilitiesOf>;
-  controlRoute: boolean;
+  controlRoute: ControlRoute;
   pace: TimeoutScaleChoice;
   vetting: Awaited<ReturnType<typeof vettingSize>> | undefined;
   expectations: ReturnType<typeof expectationsInfo>;
@@ -190,7 +191,9 @@ interface RunInfo {
 async function gatherInfo(r: Resolved): Promise<RunInfo> {
   const { s, baseUrl } = r;
   const { document, unreachable } = r.version;
-  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
+  const controlRoute = unreachable
+    ? 'absent'
+    : await probeControlRoute(s, baseUrl).catch((): ControlRoute => 'absent');
   const pace = chooseAndHandPace(r);
   const caps = capabilitiesOf(document);
   const vetting = unreachable
