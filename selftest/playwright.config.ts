@@ -29,7 +29,6 @@ const RUNS = [
   'report/history.test.ts',
   'report/one-verdict.test.ts',
   'report/reporter-leaks.test.ts',
-  'rules/rule-needs.test.ts',
   'history/run-changes.test.ts',
   'history/intermittent.test.ts',
   'shard/sharding.test.ts',
