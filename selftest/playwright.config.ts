@@ -15,7 +15,6 @@ const RUNS = [
   'history/compare.test.ts',
   'run/discovery-run.test.ts',
   'rules/expectations-layers.test.ts',
-  'core/redaction.test.ts',
   'fixtures/rerun.test.ts',
   'preflight/forecast-skips.test.ts',
   'preflight/identity-settings.test.ts',
