@@ -26,6 +26,8 @@ import type { AnswerTimes } from '../run/pace';
 import { Client, PreflightError, preflightFailure, tokenFix, type Env } from './client';
 import { blank, isMinting, resolveIdentity, type Resolution } from './identity';
 import { checkRights, checkSecondUser } from './rights';
+import { checkTokenIdentity } from './token-identity';
+import { checkSynchronizerKnown } from './synchronizer';
 import { EXIT } from '../../core/exit-codes';
 
 export { PreflightError } from './client';
@@ -131,6 +133,7 @@ export async function checkTarget(s: Settings, baseUrl: string, version: Version
   if (version.status === 401 || version.status === 403) tokenRefused(s, version.status);
   await withClient(s, baseUrl, async (client) => {
     await identitySteps(client, s);
+    await checkSynchronizerKnown(client.fetcher(s), s);
     await checkVetted(client.fetcher(s), s);
   });
 }
@@ -140,8 +143,11 @@ export async function checkTarget(s: Settings, baseUrl: string, version: Version
  * defaults unless overridden, and an override is as likely wrong as against any participant. (Not the
  * template's vetting: a fault run breaks the sandbox's listing on purpose, for the rules to judge.)
  */
-export async function checkIdentities(s: Settings, baseUrl: string): Promise<void> {
-  await withClient(s, baseUrl, (client) => identitySteps(client, s));
+export async function checkIdentities(s: Settings, baseUrl: string, env: Env = process.env): Promise<void> {
+  await withClient(s, baseUrl, async (client) => {
+    await checkTokenIdentity(client, s, env);
+    await identitySteps(client, s);
+  });
 }
 
 async function identitySteps(client: Client, s: Settings): Promise<void> {
@@ -201,7 +207,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   }
   const where = s.synchronizerId === undefined ? 'any synchronizer' : s.synchronizerId;
   throw new PreflightError(
-    `the command template's package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST ${PATHS.vettingList}): set LEDGER_COMMAND_TEMPLATE to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
+    `LEDGER_COMMAND_TEMPLATE: its package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST ${PATHS.vettingList} lists no entry with it): set it to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
     EXIT.badSetting,
   );
 }
@@ -269,6 +275,9 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
     s.discoverable.includes('LEDGER_PARTICIPANT_ID') &&
     blank(env, 'LEDGER_AUDIENCE');
   if (!audienceUnknown && (version.status === 401 || version.status === 403)) tokenRefused(s, version.status);
+  // Before discovery: its calls would fail on a misdirected token too, each naming a setting that is not the cause.
+  if (!audienceUnknown)
+    await withClient(s, baseUrl, async (client) => void (await checkTokenIdentity(client, s, env)));
   const resolution = await resolveIdentity(s, baseUrl, env);
   // The first read's token may have named a participant or user only now known: read again with them.
   if (Object.keys(resolution.env).length > 0) version = await readVersion(baseUrl, resolution.settings);

@@ -131,6 +131,24 @@ export function unknownUser(s: Settings, what: string): PreflightError {
   }
 }
 
+/** The credential setting a refused signature points at, at the head of the line. */
+export function credentialRefused(s: Settings, answered: string): string {
+  const refused = `the participant refused the harness's token (${answered})`;
+  switch (s.auth.kind) {
+    case 'hs256':
+      return `LEDGER_HMAC_SECRET is not this participant's unsafe-jwt-hmac-256 secret: ${refused}: set it to the participant's secret`;
+    case 'rs256':
+    case 'es256':
+      return `LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts: ${refused}: set it to a key whose public half the participant trusts (and LEDGER_JWT_KID / LEDGER_JWT_ISSUER if it needs them)`;
+    case 'static':
+      return `LEDGER_TOKEN is not a token this participant accepts: ${refused}: set it to a current access token for this participant`;
+    case 'oauth2':
+      return `the IdP's token is not one this participant accepts: ${refused}: check LEDGER_OAUTH_CLIENT_ID / LEDGER_OAUTH_CLIENT_SECRET and LEDGER_OAUTH_AUDIENCE / LEDGER_OAUTH_SCOPE`;
+    case 'none':
+      return `the participant requires authentication: ${refused}: set LEDGER_AUTH and its credentials`;
+  }
+}
+
 /** What to set when the participant refuses the harness's token, per way of getting one. */
 export function tokenFix(s: Settings): string {
   switch (s.auth.kind) {

@@ -16,7 +16,14 @@ import {
 } from '../../core/discovery';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
-import { Client, PING_PACKAGE, PreflightError, preflightFailure, tokenFix, type Env } from './client';
+import {
+  Client,
+  credentialRefused,
+  PING_PACKAGE,
+  PreflightError,
+  preflightFailure,
+  type Env,
+} from './client';
 import { checkPartyRights } from './rights';
 import { EXIT } from '../../core/exit-codes';
 import { PATHS } from '../../core/api-paths';
@@ -106,8 +113,8 @@ async function askParticipantId(client: Client, s: Settings, env: Env): Promise<
       bootstrap
         ? // A key or secret the participant does not trust is the usual cause; a participant that takes only the
           // audience form (a custom target-audience) is rarer, and refuses the same way.
-          `the participant refused the harness's token on GET ${PARTICIPANT_ID_PATH} (${res.status}): most likely its signature, ${tokenFix(s)}; or, if the participant takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE)`
-        : `the participant refused the token on GET ${PARTICIPANT_ID_PATH} (${res.status}): ${tokenFix(s)}`,
+          `${credentialRefused(s, `GET ${PARTICIPANT_ID_PATH} answered ${res.status} to a scope-form token`)}; or, if the participant takes only the audience form, set LEDGER_PARTICIPANT_ID (or LEDGER_AUDIENCE)`
+        : credentialRefused(s, `GET ${PARTICIPANT_ID_PATH} answered ${res.status}`),
       EXIT.badSetting,
     );
   }

@@ -15,7 +15,21 @@ import { runExitCode } from '../../scripts/run/target-down';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { clientFor } from '../support/harness-kit';
 import { preflightBatch } from '../support/preflight-batch';
-import { minimal, party, staging, type Staging } from '../support/staging-kit';
+import { minimal, NS, PARTICIPANT, party, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
+import { participantAudience } from '../../core/api-paths';
+
+const OTHER_PARTICIPANT = `staging-node-8::${NS}`;
+const esc = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A command template of a package no participant vets, as a file a team would write. */
+function unvetted(t: Staging): string {
+  const path = join(t.dir, 'not-installed.json');
+  const command = {
+    CreateCommand: { templateId: '#not-installed:M:T', createArguments: { owner: '{{actAs0}}' } },
+  };
+  writeFileSync(path, JSON.stringify({ description: 'a package not vetted here', commands: [command] }));
+  return path;
+}
 import { EXIT } from '../../core/exit-codes';
 
 /** Exit 2 and one line on stderr, without the prefix; nothing secret in it. */
@@ -40,6 +54,71 @@ test.describe('identity settings, checked by the preflight against a staging-lik
 
   // [setting overrides, what the line starts with]: each names its setting before anything else.
   const cases: [string, (t: Staging) => Record<string, string>, RegExp][] = [
+    [
+      'a LEDGER_PARTICIPANT_ID of another participant',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_PARTICIPANT_ID: OTHER_PARTICIPANT }),
+      new RegExp(
+        `^LEDGER_PARTICIPANT_ID=${esc(OTHER_PARTICIPANT)} is not this participant's id .*this participant is ${esc(PARTICIPANT)}`,
+      ),
+    ],
+    [
+      'a LEDGER_PARTICIPANT_ID of another participant, scope-form tokens',
+      (t) => ({
+        ...minimal(t, 'qa-runner'),
+        LEDGER_TOKEN_FORM: 'scope',
+        LEDGER_PARTICIPANT_ID: OTHER_PARTICIPANT,
+      }),
+      new RegExp(
+        `^LEDGER_PARTICIPANT_ID=${esc(OTHER_PARTICIPANT)} is not this participant's id \\(GET \\S+ answers ${esc(PARTICIPANT)}`,
+      ),
+    ],
+    [
+      'a LEDGER_AUDIENCE naming another participant',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_AUDIENCE: participantAudience(OTHER_PARTICIPANT) }),
+      new RegExp(
+        `^LEDGER_AUDIENCE=\\S+ names another participant .*set it to ${esc(participantAudience(PARTICIPANT))}`,
+      ),
+    ],
+    [
+      'a LEDGER_AUDIENCE the participant does not accept',
+      (t) => ({
+        ...minimal(t, 'qa-runner'),
+        LEDGER_PARTICIPANT_ID: PARTICIPANT,
+        LEDGER_AUDIENCE: 'https://ledger.example.com',
+      }),
+      /^LEDGER_AUDIENCE=https:\/\/ledger\.example\.com is not an audience this participant accepts/,
+    ],
+    [
+      'a LEDGER_JWT_PRIVATE_KEY the participant does not trust',
+      (t) => ({ ...minimal(t, 'qa-runner', t.otherKeyPath), LEDGER_PARTICIPANT_ID: PARTICIPANT }),
+      /^LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts/,
+    ],
+    [
+      'a LEDGER_JWT_PRIVATE_KEY the participant does not trust, its id to be asked',
+      (t) => minimal(t, 'qa-runner', t.otherKeyPath),
+      /^LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts/,
+    ],
+    [
+      'a LEDGER_SYNCHRONIZER_ID the participant is not connected to',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_SYNCHRONIZER_ID: `other-sync::${NS}` }),
+      new RegExp(
+        `^LEDGER_SYNCHRONIZER_ID=other-sync::\\S+ is not a synchronizer .* lists: .*${esc(SYNCHRONIZER)}`,
+      ),
+    ],
+    [
+      'a LEDGER_COMMAND_TEMPLATE whose package is not vetted, the synchronizer given',
+      (t) => ({
+        ...minimal(t, 'qa-runner'),
+        LEDGER_SYNCHRONIZER_ID: SYNCHRONIZER,
+        LEDGER_COMMAND_TEMPLATE: unvetted(t),
+      }),
+      /^LEDGER_COMMAND_TEMPLATE: its package not-installed is not vetted by .*, or LEDGER_SYNCHRONIZER_ID$/,
+    ],
+    [
+      'a LEDGER_COMMAND_TEMPLATE whose package is not vetted, the synchronizer to be found',
+      (t) => ({ ...minimal(t, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: unvetted(t) }),
+      /^LEDGER_COMMAND_TEMPLATE: its package not-installed is vetted by \S+ on no synchronizer hosting/,
+    ],
     ['an unknown LEDGER_USER', (t) => minimal(t, 'qa-ghost'), /^LEDGER_USER=qa-ghost is not a user/],
     [
       'a LEDGER_ACT_AS party the user may not act as',
@@ -74,6 +153,20 @@ test.describe('identity settings, checked by the preflight against a staging-lik
       batch ??= preflightBatch(cases.map(([, env]) => env(target)));
       expect(settingLine((await batch)[i]!)).toMatch(first);
     });
+  });
+
+  test('the run stops the same way before any test: the participant id and the audience named', async () => {
+    const runs = await Promise.all(
+      [cases[0]!, cases[3]!].map(([, env]) =>
+        runNode(['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'VET-PAGE-ORDER'], {
+          ...cleanEnv(),
+          ...env(target),
+          LEDGER_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'identity-staging-')),
+        }),
+      ),
+    );
+    expect(settingLine(runs[0]!)).toMatch(cases[0]![2]);
+    expect(settingLine(runs[1]!)).toMatch(cases[3]![2]);
   });
 });
 

@@ -90,7 +90,9 @@ test.describe('npm run preflight', () => {
 
   test('a wrong token with the participant given: one line naming the key to set', async () => {
     const line = oneLine(await batched('wrongTokenParticipant'));
-    expect(line).toMatch(/refused the harness's token \(.* answered 401\): set LEDGER_JWT_PRIVATE_KEY/);
+    expect(line).toMatch(
+      /^ledger-conformance: LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts: the participant refused the harness's token \(.* answered 401\): set it/,
+    );
   });
 
   test('a user without rights: one line naming the user and what to set', async () => {

@@ -36,12 +36,13 @@ const SETTLE_MS = 30_000;
 
 /**
  * The requests the global setup sends before the first test when every identity setting is given
- * (scripts/preflight/checks.ts): GET /v2/version, GET …/rights, one vetting page (the template's package), the
+ * (scripts/preflight/checks.ts): GET /v2/version, GET /v2/parties/participant-id (the token's participant), GET
+ * …/rights, GET …/connected-synchronizers (the synchronizer known), one vetting page (the template's package), the
  * control-route probe (core/control-route.ts) and the count of the listing for the run information
  * (scripts/run/vetting-size.ts: two pages here, the entries and the empty page after them, as Canton pages). Deaths are
  * counted from after them, so they stay inside the tests they were chosen for.
  */
-const PREFLIGHT = { every: 6, vetting: 3 };
+const PREFLIGHT = { every: 8, vetting: 3 };
 /** The dev defaults given explicitly: with LEDGER_BASE_URL alone the run would ask the participant for them. */
 const IDENTITY = {
   LEDGER_PARTICIPANT_ID: `participant1::${DEV_NAMESPACE}`,
