@@ -12,8 +12,11 @@ export const PATHS = {
   /** The participant's own OpenAPI description (Canton's JsApiDocsService), read beside the run, never judged. */
   description: '/docs/openapi',
   userRights: (user: string): string => `/v2/users/${encodeURIComponent(user)}/rights`,
-  connectedSynchronizers: (party: string): string =>
-    `/v2/state/connected-synchronizers?party=${encodeURIComponent(party)}`,
+  /** Without a party: every synchronizer the participant is connected to (any valid token may ask). */
+  connectedSynchronizers: (party?: string): string =>
+    party === undefined
+      ? '/v2/state/connected-synchronizers'
+      : `/v2/state/connected-synchronizers?party=${encodeURIComponent(party)}`,
 } as const;
 
 /** Each catalogued operation as a reader names it (the Allure epic of its rules): method and path. */
