@@ -1,7 +1,8 @@
 // `npm run preflight`: the checks a conformance run makes before its first command, on their own — target
 // reachable, its version, the token accepted, the identity settings (given, or asked of the participant),
-// the user's rights covering the parties, the command template's package vetted on the synchronizer — the
-// rules that will skip there and why, and the timeout scale a read suggests. Nothing is submitted. A failure
+// the user's rights covering the parties, the command template's package vetted on the synchronizer, the
+// compare baseline — the waivers expired or ending within a week, the rules that will skip there and why (the
+// listing's topology included), and the timeout scale a read suggests. Nothing is submitted. A failure
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
 import { answerHelp } from '../../core/cli-help';
@@ -25,12 +26,19 @@ import { readDescription } from '../../core/openapi-read';
 import { reportsDir } from '../../core/reports-dir';
 import { describeDrift, descriptionInfoLine, previousDescription } from '../../reporters/openapi-drift';
 import { join } from 'node:path';
+import { compareWithProblem } from '../history/baseline';
+import { expectationsInfo, expectationsLine, waiverLines } from '../run/expectations-info';
+import { todayUtc } from '../../rules/expectations';
+import { EXIT } from '../../core/exit-codes';
+import { forecastTopology } from './topology-forecast';
 
 const HELP = `Usage: npm run preflight
 What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
 its version, the token accepted, the identity settings (given, or asked of the participant), each configured
-user's rights, the command template's package vetted; then what the run will use, the rules that will skip
-and why, and how many differences the participant's own API description (GET /docs/openapi) shows. Submits nothing. Settings as the run's (.env.example).
+user's rights, the command template's package vetted, the baseline LEDGER_COMPARE_WITH names; then what the run
+will use, the waivers expired or ending within a week, the rules that will skip and why (those the listing's
+topology decides included), and how many differences the participant's own API description (GET /docs/openapi)
+shows. Submits nothing. Settings as the run's (.env.example); --grep VET- (an id prefix) selects as the run's.
 Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`;
 
 /** The command: its exit code (a wrong setting may also end the process at once, with 2, as a run does). */
@@ -57,6 +65,12 @@ export async function main(): Promise<number> {
       );
       return TARGET_DOWN_EXIT;
     }
+    // As the run does before its first test (scripts/run/global-setup.ts): a baseline this target lacks stops it.
+    const missing = compareWithProblem(join(reportsDir(), 'history'), {
+      baseUrl: s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl),
+      participantId: (resolution?.settings ?? s).participantId,
+    });
+    if (missing !== undefined) throw new PreflightError(missing, EXIT.badSetting);
     const lines = await readyLines(s, baseUrl, version, resolution);
     const width = Math.max(...lines.map(([k]) => k.length)) + 2;
     process.stdout.write(
@@ -90,6 +104,7 @@ async function readyLines(
       ? undefined
       : await timeAnswers(resolved, baseUrl, 'the preflight submits nothing, a conformance run times one');
   const pace = chooseTimeoutScale(s, times, 'the in-process sandbox: nothing to measure');
+  const expectations = expectationsInfo(s.expectations, caps.version, undefined, s.fileDirs);
   return [
     ['target', s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl)],
     ['version', caps.version ?? `unknown (GET ${PATHS.version}: ${version.problem ?? 'no version string'})`],
@@ -99,9 +114,12 @@ async function readyLines(
     ['template', 'its package is vetted on the synchronizer'],
     ['timeout scale', timeoutScaleLine(pace)],
     ['description', await descriptionLine(s, resolved, baseUrl)],
-    ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
-      (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
-    ),
+    ['expectations', expectationsLine(expectations)],
+    ...waiverLines(expectations, todayUtc()),
+    ...[
+      ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)),
+      ...(await forecastTopology(resolved, baseUrl, caps.limits.maxVettedPackagesPageSize)),
+    ].map((k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`]),
   ];
 }
 

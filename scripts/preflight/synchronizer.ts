@@ -6,8 +6,14 @@ import type { Settings } from '../../core/settings';
 import { EXIT } from '../../core/exit-codes';
 import { PreflightError } from './client';
 
-/** The synchronizer ids GET /v2/state/connected-synchronizers names for `party`, or undefined without an answer. */
-export async function connectedSynchronizers(fetcher: Fetcher, party: string): Promise<string[] | undefined> {
+/**
+ * The synchronizer ids GET /v2/state/connected-synchronizers names (for `party`, or every one the participant is
+ * connected to), or undefined without an answer.
+ */
+export async function connectedSynchronizers(
+  fetcher: Fetcher,
+  party?: string,
+): Promise<string[] | undefined> {
   const res = await fetcher({ method: 'GET', path: PATHS.connectedSynchronizers(party) });
   if (res.status !== 200) return undefined;
   const listed = (res.body as { connectedSynchronizers?: { synchronizerId?: unknown }[] } | null)

@@ -39,3 +39,34 @@ export function expectationsLine(info: ExpectationsInfo): string {
     })
     .join(' + ');
 }
+
+/** Days before its `until` day a waiver is announced as expiring. */
+export const EXPIRING_WITHIN_DAYS = 7;
+
+/**
+ * The applying entries past their `until` day or reaching it within a week, one line each: what the preflight
+ * lists so a team renews or fixes before the run judges the test as any other.
+ */
+export function waiverLines(info: ExpectationsInfo, today: string): [string, string][] {
+  const dayMs = 86_400_000;
+  const lines: [string, string][] = [];
+  for (const e of info.entries) {
+    if (!e.applies || e.until === undefined) continue;
+    const left = Math.round((Date.parse(e.until) - Date.parse(today)) / dayMs);
+    if (!e.expired && left > EXPIRING_WITHIN_DAYS) continue;
+    const who = [e.layer, e.owner && `owner ${e.owner}`, e.ticket].filter(Boolean).join(', ');
+    const what = `${e.rule}${e.test ? ` "${e.test}"` : ''} (${who})`;
+    lines.push(
+      e.expired
+        ? [
+            'waiver expired',
+            `${what}: past its until day ${e.until}, no longer excuses: the run judges its test`,
+          ]
+        : [
+            'waiver expiring',
+            `${what}: until ${e.until} (${left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`})`,
+          ],
+    );
+  }
+  return lines;
+}

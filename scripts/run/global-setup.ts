@@ -35,6 +35,8 @@ import {
 import { selectionWrites } from '../../core/selection';
 import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { vettingSize } from './vetting-size';
+import { forecastTopology } from '../preflight/topology-forecast';
+import type { Skip } from '../../core/rule-needs';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from '../history/baseline';
 import { plainErrorSnippets } from '../../plumbing/plain-snippets';
@@ -186,6 +188,8 @@ interface RunInfo {
   expectations: ReturnType<typeof expectationsInfo>;
   /** The participant's own API description (GET /docs/openapi): read beside the run, never judged. */
   description: DescriptionRead;
+  /** The skips the listing's topology makes (scripts/preflight/topology-forecast.ts). */
+  topology: Skip[];
 }
 
 async function gatherInfo(r: Resolved): Promise<RunInfo> {
@@ -203,7 +207,10 @@ async function gatherInfo(r: Resolved): Promise<RunInfo> {
   const description: DescriptionRead = unreachable
     ? { state: 'unreadable', line: 'not read (the target cannot be reached)' }
     : await readDescription(s, baseUrl);
-  return { caps, controlRoute, pace, vetting, expectations, description };
+  const topology = unreachable
+    ? []
+    : await forecastTopology(s, baseUrl, caps.limits.maxVettedPackagesPageSize);
+  return { caps, controlRoute, pace, vetting, expectations, description, topology };
 }
 
 /** The run-information block's lines. */
@@ -227,10 +234,9 @@ function infoLines(r: Resolved, info: RunInfo, config: FullConfig | undefined): 
     ...(selectionWrites() ? [] : [READ_ONLY_LINE]),
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
-    ...(unreachable ? [] : skipForecast(s, caps.version, info.controlRoute)).map((k): [string, string] => [
-      'will skip',
-      `${k.rules}: ${k.reason}`,
-    ]),
+    ...(unreachable ? [] : [...skipForecast(s, caps.version, info.controlRoute), ...info.topology]).map(
+      (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
+    ),
   ];
 }
 

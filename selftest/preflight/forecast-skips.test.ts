@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
-import { forecastOf, skipsOf } from '../support/forecast';
+import { forecastOf, skipsOf, verdictOf } from '../support/forecast';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
@@ -53,6 +53,55 @@ for (const [what, env, atLeast] of configurations) {
       expect(Object.keys(skipsOf(out)).length, 'rules skipped for a need').toBeGreaterThanOrEqual(atLeast);
       // The run-information block forecasts the same.
       expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+}
+
+// A skip that depends on the topology: a large listing whose first pages hold one synchronizer. With two
+// synchronizers the rule finds the second beyond those pages and gives a verdict; with one it skips, saying what
+// it looked at; the preflight forecasts exactly that. The VET-FILTER- rules only: the rest is held above.
+const topologies: [string, Record<string, string>, 'skip' | 'pass'][] = [
+  [
+    '2 synchronizers × 1,000 participants',
+    { SANDBOX_SYNCHRONIZERS: '2', SANDBOX_PARTICIPANTS: '1000' },
+    'pass',
+  ],
+  [
+    '1 synchronizer × 1,000 participants',
+    { SANDBOX_SYNCHRONIZERS: '1', SANDBOX_PARTICIPANTS: '1000' },
+    'skip',
+  ],
+];
+
+for (const [what, env, synchronizers] of topologies) {
+  test(`${what}: VET-FILTER-SYNCHRONIZERS ${synchronizers === 'pass' ? 'judged' : 'skips truly'}, as forecast`, async () => {
+    test.setTimeout(240_000);
+    const out = mkdtempSync(join(tmpdir(), 'forecast-topology-'));
+    const grep = ['--grep', 'VET-FILTER-'];
+    try {
+      const [preflight, run] = await Promise.all([
+        runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts', ...grep], {
+          ...cleanEnv(),
+          ...env,
+        }),
+        runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, ...grep), {
+          ...cleanEnv(),
+          ...env,
+          LEDGER_REPORTS_DIR: out,
+        }),
+      ]);
+      expect(preflight.status, preflight.stderr).toBe(0);
+      expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
+      const skips = skipsOf(out);
+      expect(forecastOf(preflight.stdout)).toEqual(skips);
+      expect(forecastOf(run.stdout)).toEqual(skips);
+      expect(verdictOf(out, 'VET-FILTER-SYNCHRONIZERS')).toBe(synchronizers);
+      if (synchronizers === 'skip')
+        expect(skips['VET-FILTER-SYNCHRONIZERS']).toBe(
+          'needs entries of ≥ 2 distinct synchronizerIds: the listing holds 1 (looked at the first pages of the listing and GET /v2/state/connected-synchronizers: 1 synchronizer connected, none beyond those pages)',
+        );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

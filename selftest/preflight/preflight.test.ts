@@ -54,7 +54,25 @@ test.describe('npm run preflight', () => {
       noRights: minimal(at.target, 'qa-none'),
       unvetted: { ...minimal(at.target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template },
       down: { ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: `${at.webUrl}/down` },
+      noBaseline: {
+        ...minimal(at.target, 'qa-runner'),
+        LEDGER_COMPARE_WITH: 'no-such-baseline',
+        LEDGER_REPORTS_DIR: join(at.target.dir, 'reports'),
+      },
+      waivers: { ...minimal(at.target, 'qa-runner'), LEDGER_EXPECTATIONS: `canton,${waivers()}` },
     };
+  };
+  /** A team's layer: one waiver past its day, one ending in three days, one far off. */
+  const waivers = () => {
+    const file = join(at.target.dir, 'waivers.json');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const deviations = [
+      { rule: 'VER-SEMVER', expect: 'fail', reason: 'ran out', owner: 'qa', until: day(-2) },
+      { rule: 'VER-SHAPE', expect: 'fail', reason: 'ends soon', owner: 'qa', ticket: 'QA-7', until: day(3) },
+      { rule: 'VER-FEATURES', expect: 'fail', reason: 'far off', until: day(60) },
+    ];
+    writeFileSync(file, JSON.stringify({ name: 'team', deviations }));
+    return file;
   };
   /** The batched cases by name, run together when the first of them is read. */
   let batch: Promise<Record<string, ChildOutcome>> | undefined;
@@ -105,6 +123,28 @@ test.describe('npm run preflight', () => {
     const line = oneLine(await batched('unvetted'));
     expect(line).toContain('acme-treasury');
     expect(line).toContain('LEDGER_COMMAND_TEMPLATE');
+  });
+
+  test('a baseline this target lacks (LEDGER_COMPARE_WITH): one line naming it, exit 2, as the run', async () => {
+    const line = oneLine(await batched('noBaseline'));
+    expect(line).toMatch(
+      /^ledger-conformance: LEDGER_COMPARE_WITH=no-such-baseline: this target \(.*\) has no baseline/,
+    );
+  });
+
+  test('waivers expired or ending within a week are listed, the others not', async () => {
+    const run = await batched('waivers');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /\n {2}expectations +canton \(\d+ entries\) \+ \S+waivers\.json \(3 entries, 1 expired\)/,
+    );
+    expect(run.stdout).toMatch(
+      /\n {2}waiver expired +VER-SEMVER \(\S+waivers\.json, owner qa\): past its until day \d{4}-\d\d-\d\d/,
+    );
+    expect(run.stdout).toMatch(
+      /\n {2}waiver expiring +VER-SHAPE \(\S+waivers\.json, owner qa, QA-7\): until \S+ \(in 3 days\)/,
+    );
+    expect(run.stdout).not.toContain('VER-FEATURES (');
   });
 
   // The CLI's line and exit code for each kind; every case of each, in-process, in

@@ -29,3 +29,11 @@ export function skipsOf(reportsDir: string): Record<string, string> {
     matrix.rules.filter((r) => r.verdict === 'skip').map((r) => [r.id, r.reasons.join(' | ')]),
   );
 }
+
+/** The verdict the run in `reportsDir` gave rule `id`. */
+export function verdictOf(reportsDir: string, id: string): string | undefined {
+  const matrix = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as {
+    rules: { id: string; verdict: string }[];
+  };
+  return matrix.rules.find((r) => r.id === id)?.verdict;
+}
