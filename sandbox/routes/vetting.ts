@@ -26,11 +26,12 @@ export function registerVettingRoutes(
       ctx.faults,
     );
   const faulty = statefulTokenFault(ctx, list) ?? positionTokenFault(ctx, topology, list);
+  const listed = (body: ListVettedPackagesBody) => (faulty ? faulty(body) : list(body));
 
   app.post('/v2/package-vetting/list', { schema: { body: LIST_REQUEST_SCHEMA } }, async (request, reply) => {
     requireAuthenticated(await ctx.auth.resolve(request));
     const body = request.body as ListVettedPackagesBody;
-    const page = faulty ? faulty(body) : list(body);
+    const page = ownListingFaults(ctx, body, listed);
     churn?.onListRequest();
     return sendJson(reply, page);
   });
@@ -113,4 +114,44 @@ function statefulTokenFault(
     };
   }
   return undefined;
+}
+
+/** The token vet-first-page-empty hands out: "from the first entry again" (any other use is an invalid token). */
+const RESTART = Buffer.from('restart').toString('base64url');
+
+/**
+ * The participant's listing broken where a harness's set-up reads it (sandbox/faults/groups/vetting.ts):
+ * vet-own-entry-no-packages lists the participant's own entries with no package, whatever the filter;
+ * vet-first-page-empty answers the unfiltered first page of the server's size (pageSize 0 or absent) with no
+ * entry and a token that starts over.
+ */
+function ownListingFaults(
+  ctx: SandboxContext,
+  body: ListVettedPackagesBody,
+  list: (body: ListVettedPackagesBody) => ListVettedPackagesResponse,
+): ListVettedPackagesResponse {
+  const first = (body.pageToken ?? '') === '';
+  const filtered = [
+    body.packageMetadataFilter?.packageIds,
+    body.packageMetadataFilter?.packageNamePrefixes,
+    body.topologyStateFilter?.participantIds,
+    body.topologyStateFilter?.synchronizerIds,
+  ].some((values) => (values?.length ?? 0) > 0);
+  const restarted = ctx.faults.has('vet-first-page-empty') && body.pageToken === RESTART;
+  const page = list(restarted ? { ...body, pageToken: '' } : body); // a request it rejects stays rejected
+  const serverSized = (body.pageSize ?? 0) === 0;
+  if (
+    ctx.faults.has('vet-first-page-empty') &&
+    first &&
+    serverSized &&
+    !filtered &&
+    page.vettedPackages.length > 0
+  )
+    return { vettedPackages: [], nextPageToken: RESTART };
+  if (!ctx.faults.has('vet-own-entry-no-packages')) return page;
+  const own = ctx.config.participantId;
+  return {
+    ...page,
+    vettedPackages: page.vettedPackages.map((e) => (e.participantId === own ? { ...e, packages: [] } : e)),
+  };
 }

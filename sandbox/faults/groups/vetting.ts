@@ -105,6 +105,25 @@ export const vettingFaults = [
     },
   }),
 
+  // ─── The participant's own listing, as a harness's set-up reads it ───────────────────────────────────────
+  fault({
+    name: 'vet-own-entry-no-packages',
+    breaks:
+      "the participant's own entries list no package, whatever the filter (the rest of the topology is right)",
+    rules: [
+      'VET-FILTER-NAME-PREFIXES',
+      'VET-FILTER-PACKAGE-OR',
+      'VET-FILTER-ENTRY-HAS-MATCH',
+      'VET-PAGE-FILTERED-WALK',
+    ],
+  }),
+  fault({
+    name: 'vet-first-page-empty',
+    breaks:
+      'the unfiltered first page of the server-chosen size (pageSize 0) holds no entry and carries a token (which starts over), although the listing has entries',
+    rules: ['VET-PAGE-SIZE-DEFAULT-MAX'],
+  }),
+
   // ─── Order ───────────────────────────────────────────────────────────────────────────────────────────────
   fault({
     name: 'vet-entries-unsorted',
