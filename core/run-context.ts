@@ -13,6 +13,8 @@ export const RUN_CONTEXT = {
   resolvedBaseUrl: 'LEDGER_RESOLVED_BASE_URL',
   /** Why the target gave no HTTP answer when the run started: every test then ends at set-up, inconclusive. */
   unreachable: 'LEDGER_RESOLVED_UNREACHABLE',
+  /** What the participant's vetting listing lacks that the submitting rules need, as JSON (core/blocked.ts). */
+  blocked: 'LEDGER_RESOLVED_BLOCKED',
   /** The identity settings the global setup asked the participant for, comma-separated. */
   discovered: 'LEDGER_RESOLVED_DISCOVERED',
   /** The timeout scale the global setup measured while LEDGER_TIMEOUT_SCALE is unset (validated by settings). */

@@ -18,6 +18,7 @@ const RUNS = [
   'fixtures/rerun.test.ts',
   'preflight/forecast-skips.test.ts',
   'preflight/identity-settings.test.ts',
+  'run/broken-listing.test.ts',
   'nightly/workflow.test.ts',
   'nightly/notify-changes.test.ts',
   'project/npm-scripts-help.test.ts',

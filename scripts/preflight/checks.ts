@@ -4,7 +4,7 @@
 // vetted on the synchronizer — and the rules that will skip there and why. Shared by `npm run preflight`
 // (scripts/preflight/preflight.ts) and the global setup of every conformance run. Every failure is ONE line
 // naming what to set; no header or token is ever in it (all requests go through core/http.ts).
-import { packageRefsOf, synchronizersVetting, type Fetcher } from '../../core/discovery';
+import { packageRefsOf, synchronizersVetting, vettingAnswer, type Fetcher } from '../../core/discovery';
 import { REQUEST_TIMEOUT_MS, TransportFailure, type HttpResponse } from '../../core/http';
 import { PATHS, UNAVAILABLE_STATUSES } from '../../core/ledger-client';
 import { CommandFactory, RunIds, seededFaker, seedOf } from '../../core/command-factory';
@@ -23,14 +23,14 @@ import {
 import { selectedRules } from '../../core/selection';
 import type { AnswerTimes } from '../run/pace';
 
-import { Client, PreflightError, preflightFailure, tokenFix, type Env } from './client';
+import { Client, ParticipantAnswer, PreflightError, preflightFailure, tokenFix, type Env } from './client';
 import { blank, isMinting, resolveIdentity, type Resolution } from './identity';
 import { checkRights, checkSecondUser } from './rights';
 import { checkTokenIdentity } from './token-identity';
 import { checkSynchronizerKnown } from './synchronizer';
 import { EXIT } from '../../core/exit-codes';
 
-export { PreflightError } from './client';
+export { ParticipantAnswer, PreflightError } from './client';
 export { resolveIdentity, type IdentityValue, type Resolution } from './identity';
 
 export interface VersionRead {
@@ -129,12 +129,17 @@ function tokenRefused(s: Settings, status: number): never {
  * parties, the second user), the template's package vetted on the synchronizer. Throws PreflightError with the
  * one line to print.
  */
-export async function checkTarget(s: Settings, baseUrl: string, version: VersionRead): Promise<void> {
+export async function checkTarget(
+  s: Settings,
+  baseUrl: string,
+  version: VersionRead,
+  vettingKnownMissing = false,
+): Promise<void> {
   if (version.status === 401 || version.status === 403) tokenRefused(s, version.status);
   await withClient(s, baseUrl, async (client) => {
     await identitySteps(client, s);
     await checkSynchronizerKnown(client.fetcher(s), s);
-    await checkVetted(client.fetcher(s), s);
+    if (!vettingKnownMissing) await checkVetted(client.fetcher(s), s);
   });
 }
 
@@ -179,6 +184,7 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
   // Page by page, stopping at the first page that shows the package vetted there: on a participant with many
   // synchronizers the preflight must not walk the whole topology (Canton pages entries, then filters).
   let pageToken = '';
+  const seen: Parameters<typeof synchronizersVetting>[0][number][] = [];
   for (let page = 0; page < 100; page++) {
     const res = await fetcher({
       method: 'POST',
@@ -201,14 +207,16 @@ async function checkVetted(fetcher: Fetcher, s: Settings): Promise<void> {
       vettedPackages?: Parameters<typeof synchronizersVetting>[0];
       nextPageToken?: string;
     };
+    seen.push(...(body?.vettedPackages ?? []));
     if (ok(synchronizersVetting(body?.vettedPackages ?? [], s.participantId, refs))) return;
     pageToken = body?.nextPageToken ?? '';
     if (pageToken === '') break;
   }
   const where = s.synchronizerId === undefined ? 'any synchronizer' : s.synchronizerId;
-  throw new PreflightError(
-    `LEDGER_COMMAND_TEMPLATE: its package ${[...refs.names, ...refs.ids].join(', ')} is not vetted by ${s.participantId} on ${where} (POST ${PATHS.vettingList} lists no entry with it): set it to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
-    EXIT.badSetting,
+  const packages = [...refs.names, ...refs.ids].join(', ');
+  throw new ParticipantAnswer(
+    `LEDGER_COMMAND_TEMPLATE: its package ${packages} is not vetted by ${s.participantId} on ${where} (POST ${PATHS.vettingList} lists no entry with it): set it to a template of a vetted package (canton-ping: Canton's built-in Ping), or LEDGER_SYNCHRONIZER_ID`,
+    vettingAnswer(seen, s.participantId, packages, where),
   );
 }
 
@@ -216,6 +224,11 @@ export interface Preflight {
   version: VersionRead;
   /** undefined when the target gave no answer (nothing could be asked). */
   resolution: Resolution | undefined;
+  /**
+   * What a check resting on the participant's own answers found missing: the preflight stops on it, a run lets
+   * the rules judging those answers run and blocks only the rules needing what is missing.
+   */
+  missing?: ParticipantAnswer;
 }
 
 /**
@@ -278,7 +291,12 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
   // Before discovery: its calls would fail on a misdirected token too, each naming a setting that is not the cause.
   if (!audienceUnknown)
     await withClient(s, baseUrl, async (client) => void (await checkTokenIdentity(client, s, env)));
-  const resolution = await resolveIdentity(s, baseUrl, env);
+  let missing: ParticipantAnswer | undefined;
+  const resolution = await resolveIdentity(s, baseUrl, env).catch((e: unknown) => {
+    if (!(e instanceof ParticipantAnswer) || e.resolution === undefined) throw e;
+    missing = e;
+    return e.resolution;
+  });
   // The first read's token may have named a participant or user only now known: read again with them.
   if (Object.keys(resolution.env).length > 0) version = await readVersion(baseUrl, resolution.settings);
   if (version.unreachable)
@@ -286,8 +304,13 @@ async function preflightSteps(s: Settings, baseUrl: string, env: Env): Promise<P
       `the target stopped answering during the preflight: ${version.unreachable.cause}`,
       EXIT.targetDown,
     );
-  await checkTarget(resolution.settings, baseUrl, version);
-  return { version, resolution };
+  try {
+    await checkTarget(resolution.settings, baseUrl, version, missing !== undefined);
+  } catch (e) {
+    if (!(e instanceof ParticipantAnswer)) throw e;
+    missing ??= e;
+  }
+  return { version, resolution, missing };
 }
 
 /** The rule id slot of the ids the timed submission carries (no rule's: the run's own set-up). */

@@ -1,13 +1,29 @@
 // What the preflight's steps share: the error of a check that failed (its one line and exit code), the client
 // that asks the participant with the settings' token, and what to set when the participant refuses that token.
-import { DiscoveryError, type Fetcher } from '../../core/discovery';
+import { DiscoveryError, VettingAnswerError, type Fetcher } from '../../core/discovery';
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../../core/http';
 import { unknownUserRefusal } from '../../core/ledger-client';
-import type { Settings } from '../../core/settings';
+import type { DiscoverableSetting, Settings } from '../../core/settings';
 import { TokenSourceError, tokenProviderFor } from '../../core/token-providers';
 import { EXIT } from '../../core/exit-codes';
 
 export type Env = Record<string, string | undefined>;
+
+/** One identity value as the run-information block and reports/target.json show it. */
+export interface IdentityValue {
+  setting: DiscoverableSetting;
+  value: string;
+  source: string;
+}
+
+export interface Resolution {
+  /** The settings with every discovered value in. */
+  settings: Settings;
+  /** The discovered values as the variables the workers read (handed over through process.env). */
+  env: Record<string, string>;
+  identity: IdentityValue[];
+}
+
 type Json = unknown;
 
 /** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
@@ -18,6 +34,22 @@ export class PreflightError extends Error {
     readonly exitCode: typeof EXIT.badSetting | typeof EXIT.targetDown,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A check resting on the participant's own answers found something missing (the template's package not vetted):
+ * the preflight stops on it as on any setting, but a run lets the rules that judge those answers run first
+ * (scripts/run/blocked.ts). `answered`: what the participant said; `resolution`: the identity values so far.
+ */
+export class ParticipantAnswer extends PreflightError {
+  override name = 'ParticipantAnswer';
+  constructor(
+    message: string,
+    readonly answered: string,
+    readonly resolution?: Resolution,
+  ) {
+    super(message, EXIT.badSetting);
   }
 }
 
@@ -92,6 +124,7 @@ export class Client {
 export function preflightFailure(e: unknown, client: Client, during: string): unknown {
   if (client.refused) return client.refused;
   if (e instanceof PreflightError) return e;
+  if (e instanceof VettingAnswerError && !client.lost) return new ParticipantAnswer(e.message, e.answered);
   if (e instanceof DiscoveryError)
     return new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
   if (e instanceof TransportFailure)

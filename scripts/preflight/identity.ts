@@ -5,6 +5,7 @@
 import {
   discover,
   DiscoveryError,
+  VettingAnswerError,
   PARTICIPANT_ID_PATH,
   participantIdOf,
   synchronizersVetting,
@@ -15,10 +16,12 @@ import {
   type KnownIdentity,
 } from '../../core/discovery';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../../core/settings';
+import type { IdentityValue, Resolution } from './client';
 import { tokenProviderFor } from '../../core/token-providers';
 import {
   Client,
   credentialRefused,
+  ParticipantAnswer,
   PING_PACKAGE,
   PreflightError,
   preflightFailure,
@@ -28,20 +31,7 @@ import { checkPartyRights } from './rights';
 import { EXIT } from '../../core/exit-codes';
 import { PATHS } from '../../core/api-paths';
 
-/** One identity value as the run-information block and reports/target.json show it. */
-export interface IdentityValue {
-  setting: DiscoverableSetting;
-  value: string;
-  source: string;
-}
-
-export interface Resolution {
-  /** The settings with every discovered value in. */
-  settings: Settings;
-  /** The discovered values as the variables the workers read (handed over through process.env). */
-  env: Record<string, string>;
-  identity: IdentityValue[];
-}
+export type { IdentityValue, Resolution } from './client';
 
 export const isMinting = (s: Settings): boolean =>
   s.auth.kind === 'hs256' || s.auth.kind === 'rs256' || s.auth.kind === 'es256';
@@ -181,11 +171,11 @@ async function discoverOrExplain(
     );
   } catch (e) {
     // The default template's package is the sandbox's: say why Ping was not taken instead.
+    const ping = `canton-ping cannot stand in: ${PING_PACKAGE} is not vetted here (parameters.admin-workflow.auto-load-dar = false?)`;
+    if (e instanceof VettingAnswerError && pingAbsent)
+      throw new VettingAnswerError(e.setting, `${e.message}; ${ping}`, e.answered);
     if (e instanceof DiscoveryError && e.setting === 'LEDGER_SYNCHRONIZER_ID' && pingAbsent)
-      throw new DiscoveryError(
-        e.setting,
-        `${e.message}; canton-ping cannot stand in: ${PING_PACKAGE} is not vetted here (parameters.admin-workflow.auto-load-dar = false?)`,
-      );
+      throw new DiscoveryError(e.setting, `${e.message}; ${ping}`);
     throw e;
   }
 }
@@ -255,12 +245,28 @@ async function resolveWith(
       actAs: known.actAs !== undefined,
       readAs: known.readAs !== undefined,
     });
-  const found = await discoverOrExplain(fetcher, current, known, pingAbsent);
+  let found: Discovery;
+  let missing: VettingAnswerError | undefined;
+  try {
+    found = await discoverOrExplain(fetcher, current, known, pingAbsent);
+  } catch (e) {
+    // The listing says no synchronizer vets the template's package: the rest is still known, the synchronizer
+    // left unnamed; the caller decides whether to stop (the preflight) or let the VET- rules judge (a run).
+    if (!(e instanceof VettingAnswerError)) throw e;
+    missing = e;
+    found = await discoverOrExplain(fetcher, current, { ...known, synchronizerId: null }, pingAbsent);
+  }
   handOver(found, s, unset, out, sources);
+  if (missing && unset.has('LEDGER_SYNCHRONIZER_ID')) {
+    out.LEDGER_SYNCHRONIZER_ID = 'none';
+    sources.set('LEDGER_SYNCHRONIZER_ID', `none: ${missing.answered}`);
+  }
   const settings = reload();
   const identity = given(settings, new Set()).map((v) => ({
     ...v,
     source: sources.get(v.setting) ?? v.source,
   }));
+  if (missing)
+    throw new ParticipantAnswer(missing.message, missing.answered, { settings, env: out, identity });
   return { settings, env: out, identity };
 }

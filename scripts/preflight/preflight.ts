@@ -58,19 +58,25 @@ export async function main(): Promise<number> {
     close = sandbox.close;
   }
   try {
-    const { version, resolution } = await preflight(s, baseUrl);
+    const { version, resolution, missing } = await preflight(s, baseUrl);
     if (version.unreachable) {
       process.stderr.write(
         `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(baseUrl)} cannot be reached: ${version.unreachable.cause}; ${version.unreachable.check}\n`,
       );
       return TARGET_DOWN_EXIT;
     }
+    // Alone, the preflight judges no answer: the setting is the likelier cause, the listing the other one.
+    if (missing)
+      throw new PreflightError(
+        `${missing.message}; or the participant's listing is wrong (${missing.answered}): a conformance run judges it with the VET- rules`,
+        EXIT.badSetting,
+      );
     // As the run does before its first test (scripts/run/global-setup.ts): a baseline this target lacks stops it.
-    const missing = compareWithProblem(join(reportsDir(), 'history'), {
+    const noBaseline = compareWithProblem(join(reportsDir(), 'history'), {
       baseUrl: s.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl),
       participantId: (resolution?.settings ?? s).participantId,
     });
-    if (missing !== undefined) throw new PreflightError(missing, EXIT.badSetting);
+    if (noBaseline !== undefined) throw new PreflightError(noBaseline, EXIT.badSetting);
     const lines = await readyLines(s, baseUrl, version, resolution);
     const width = Math.max(...lines.map(([k]) => k.length)) + 2;
     process.stdout.write(

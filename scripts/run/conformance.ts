@@ -18,6 +18,7 @@ import { settingsOrExit } from './settings-check';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
 import { ShardError, shardArgs, shardRunId } from '../shard/shard';
 import { runExitCode } from './target-down';
+import { blockedOutcome } from './blocked-exit';
 import { runShard } from '../shard/shard-run';
 import { publishSandbox } from './embedded-sandbox';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
@@ -106,9 +107,15 @@ async function main(): Promise<number> {
     await (await sandbox)?.close();
     if (embedded) rmSync(embedded.dir, { recursive: true, force: true });
   }
-  const testsStatus = runExitCode(paths.matrix, playwrightStatus, s.failOn);
+  const blocked = blockedOutcome(
+    paths.target,
+    paths.matrix,
+    runExitCode(paths.matrix, playwrightStatus, s.failOn),
+  );
+  const testsStatus = blocked.code;
   const reportStatus = await buildAllureReport(paths);
   const leaks = secretGate(s);
+  if (blocked.line) process.stderr.write(`ledger-conformance: ${blocked.line}\n`);
   return leaks.length > 0 ? SECRET_GATE_EXIT : testsStatus !== 0 ? testsStatus : reportStatus;
 }
 

@@ -37,6 +37,7 @@ import { embeddedSandbox, startSandbox, type EmbeddedSandbox } from './embedded-
 import { vettingSize } from './vetting-size';
 import { forecastTopology } from '../preflight/topology-forecast';
 import type { Skip } from '../../core/rule-needs';
+import { blockedReason, handOffBlocked, type Blocked } from '../../core/blocked';
 import { expectationsInfo, expectationsLine } from './expectations-info';
 import { compareWithProblem } from '../history/baseline';
 import { plainErrorSnippets } from '../../plumbing/plain-snippets';
@@ -90,6 +91,8 @@ interface Resolved {
   version: VersionRead;
   identity: IdentityValue[] | undefined;
   times: AnswerTimes | undefined;
+  /** What the participant's listing lacks that the submitting rules need (core/blocked.ts). */
+  blocked?: Blocked;
 }
 
 /** The target: LEDGER_BASE_URL, or the in-process sandbox (`npm run conformance`'s, or one started here). */
@@ -111,7 +114,7 @@ async function resolveTarget(
 async function checkParticipant(
   given: Settings,
   baseUrl: string,
-): Promise<Pick<Resolved, 's' | 'version' | 'identity' | 'times'>> {
+): Promise<Pick<Resolved, 's' | 'version' | 'identity' | 'times' | 'blocked'>> {
   let s = given;
   const checked = await preflight(s, baseUrl);
   let identity: IdentityValue[] | undefined;
@@ -122,15 +125,19 @@ async function checkParticipant(
     identity = checked.resolution.identity;
     s = checked.resolution.settings;
   }
+  const blocked = checked.missing && { line: checked.missing.message, answered: checked.missing.answered };
+  handOffBlocked(blocked);
   const times =
     !s.timeoutScaleExplicit && !checked.version.unreachable
       ? await timeAnswers(
           s,
           baseUrl,
-          selectionWrites() || 'the selection creates nothing, all its rules @readonly',
+          blocked
+            ? "the participant's listing lacks the template's package: no submission to time"
+            : selectionWrites() || 'the selection creates nothing, all its rules @readonly',
         )
       : undefined;
-  return { s, version: checked.version, identity, times };
+  return { s, version: checked.version, identity, times, blocked };
 }
 
 /** The in-process sandbox: its version, and the identity settings that override its development defaults. */
@@ -234,6 +241,9 @@ function infoLines(r: Resolved, info: RunInfo, config: FullConfig | undefined): 
     ...(selectionWrites() ? [] : [READ_ONLY_LINE]),
     // Each identity value and where it came from: a setting, the development default, or the participant.
     ...(identity ?? []).map((v): [string, string] => [identityLabel(v.setting), `${v.value} (${v.source})`]),
+    ...(r.blocked
+      ? [['blocked', `the rules that submit: ${blockedReason(r.blocked)}`] as [string, string]]
+      : []),
     ...(unreachable ? [] : [...skipForecast(s, caps.version, info.controlRoute), ...info.topology]).map(
       (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
     ),
@@ -303,6 +313,8 @@ function targetInfo(r: Resolved, info: RunInfo, shownUrl: string, config: FullCo
     // Against a real participant: every identity value and its source (a setting, or discovered via …).
     identity:
       identity && Object.fromEntries(identity.map((v) => [v.setting, { value: v.value, source: v.source }])),
+    // What the participant's listing lacks that the submitting rules need: `npm run conformance`'s exit code.
+    blocked: r.blocked,
     // The expectations layers and entries, for the report's expired and stale lists.
     expectations: info.expectations,
   };

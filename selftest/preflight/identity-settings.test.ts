@@ -112,7 +112,7 @@ test.describe('identity settings, checked by the preflight against a staging-lik
         LEDGER_SYNCHRONIZER_ID: SYNCHRONIZER,
         LEDGER_COMMAND_TEMPLATE: unvetted(t),
       }),
-      /^LEDGER_COMMAND_TEMPLATE: its package not-installed is not vetted by .*, or LEDGER_SYNCHRONIZER_ID$/,
+      /^LEDGER_COMMAND_TEMPLATE: its package not-installed is not vetted by .*, or LEDGER_SYNCHRONIZER_ID; or the participant's listing is wrong \(POST \S+ listed 0 entries of /,
     ],
     [
       'a LEDGER_COMMAND_TEMPLATE whose package is not vetted, the synchronizer to be found',

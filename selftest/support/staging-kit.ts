@@ -47,7 +47,8 @@ async function pemOf(dir: string, name: string): Promise<{ path: string; jwk: Re
   return { path, jwk: { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' } };
 }
 
-export async function staging(): Promise<Staging> {
+/** `env`: more sandbox settings (SANDBOX_FAULTS, a topology's size). */
+export async function staging(env: Record<string, string> = {}): Promise<Staging> {
   const dir = mkdtempSync(join(tmpdir(), 'staging-kit-'));
   const trusted = await pemOf(dir, 'trusted');
   const other = await pemOf(dir, 'other');
@@ -59,6 +60,7 @@ export async function staging(): Promise<Staging> {
     SANDBOX_PARTICIPANT_ID: PARTICIPANT,
     SANDBOX_SYNCHRONIZER_ID: SYNCHRONIZER,
     SANDBOX_USERS: JSON.stringify(USERS),
+    ...env,
   });
   const url = await listen(app);
   // Every answer the participant sends, read as it leaves (before fastify's own listener writes it).
