@@ -23,14 +23,16 @@ import {
 import { selectedRules } from '../../core/selection';
 import type { AnswerTimes } from '../run/pace';
 
-import { Client, ParticipantAnswer, PreflightError, preflightFailure, tokenFix, type Env } from './client';
+import { Client, PreflightError, preflightFailure, tokenFix, type Env } from './client';
+import { ParticipantAnswer } from './answers';
 import { blank, isMinting, resolveIdentity, type Resolution } from './identity';
 import { checkRights, checkSecondUser } from './rights';
 import { checkTokenIdentity } from './token-identity';
 import { checkSynchronizerKnown } from './synchronizer';
 import { EXIT } from '../../core/exit-codes';
 
-export { ParticipantAnswer, PreflightError } from './client';
+export { PreflightError } from './client';
+export { ParticipantAnswer } from './answers';
 export { resolveIdentity, type IdentityValue, type Resolution } from './identity';
 
 export interface VersionRead {

@@ -1,29 +1,13 @@
 // What the preflight's steps share: the error of a check that failed (its one line and exit code), the client
 // that asks the participant with the settings' token, and what to set when the participant refuses that token.
-import { DiscoveryError, VettingAnswerError, type Fetcher } from '../../core/discovery';
+import { DiscoveryError, type Fetcher } from '../../core/discovery';
 import { REQUEST_TIMEOUT_MS, Transport, TransportFailure, type HttpResponse } from '../../core/http';
 import { unknownUserRefusal } from '../../core/ledger-client';
-import type { DiscoverableSetting, Settings } from '../../core/settings';
+import type { Settings } from '../../core/settings';
 import { TokenSourceError, tokenProviderFor } from '../../core/token-providers';
 import { EXIT } from '../../core/exit-codes';
 
 export type Env = Record<string, string | undefined>;
-
-/** One identity value as the run-information block and reports/target.json show it. */
-export interface IdentityValue {
-  setting: DiscoverableSetting;
-  value: string;
-  source: string;
-}
-
-export interface Resolution {
-  /** The settings with every discovered value in. */
-  settings: Settings;
-  /** The discovered values as the variables the workers read (handed over through process.env). */
-  env: Record<string, string>;
-  identity: IdentityValue[];
-}
-
 type Json = unknown;
 
 /** A check that failed: its one line, and the exit code (2 a setting to give or fix, 4 the target is gone). */
@@ -34,22 +18,6 @@ export class PreflightError extends Error {
     readonly exitCode: typeof EXIT.badSetting | typeof EXIT.targetDown,
   ) {
     super(message);
-  }
-}
-
-/**
- * A check resting on the participant's own answers found something missing (the template's package not vetted):
- * the preflight stops on it as on any setting, but a run lets the rules that judge those answers run first
- * (scripts/run/blocked.ts). `answered`: what the participant said; `resolution`: the identity values so far.
- */
-export class ParticipantAnswer extends PreflightError {
-  override name = 'ParticipantAnswer';
-  constructor(
-    message: string,
-    readonly answered: string,
-    readonly resolution?: Resolution,
-  ) {
-    super(message, EXIT.badSetting);
   }
 }
 
@@ -124,7 +92,6 @@ export class Client {
 export function preflightFailure(e: unknown, client: Client, during: string): unknown {
   if (client.refused) return client.refused;
   if (e instanceof PreflightError) return e;
-  if (e instanceof VettingAnswerError && !client.lost) return new ParticipantAnswer(e.message, e.answered);
   if (e instanceof DiscoveryError)
     return new PreflightError(e.message, client.lost ? EXIT.targetDown : EXIT.badSetting);
   if (e instanceof TransportFailure)
@@ -161,24 +128,6 @@ export function unknownUser(s: Settings, what: string): PreflightError {
         `LEDGER_USER=${s.user} is not a user of this participant (${answered}): set LEDGER_USER to one of its users`,
         EXIT.badSetting,
       );
-  }
-}
-
-/** The credential setting a refused signature points at, at the head of the line. */
-export function credentialRefused(s: Settings, answered: string): string {
-  const refused = `the participant refused the harness's token (${answered})`;
-  switch (s.auth.kind) {
-    case 'hs256':
-      return `LEDGER_HMAC_SECRET is not this participant's unsafe-jwt-hmac-256 secret: ${refused}: set it to the participant's secret`;
-    case 'rs256':
-    case 'es256':
-      return `LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts: ${refused}: set it to a key whose public half the participant trusts (and LEDGER_JWT_KID / LEDGER_JWT_ISSUER if it needs them)`;
-    case 'static':
-      return `LEDGER_TOKEN is not a token this participant accepts: ${refused}: set it to a current access token for this participant`;
-    case 'oauth2':
-      return `the IdP's token is not one this participant accepts: ${refused}: check LEDGER_OAUTH_CLIENT_ID / LEDGER_OAUTH_CLIENT_SECRET and LEDGER_OAUTH_AUDIENCE / LEDGER_OAUTH_SCOPE`;
-    case 'none':
-      return `the participant requires authentication: ${refused}: set LEDGER_AUTH and its credentials`;
   }
 }
 

@@ -16,22 +16,14 @@ import {
   type KnownIdentity,
 } from '../../core/discovery';
 import { loadSettings, type DiscoverableSetting, type Settings } from '../../core/settings';
-import type { IdentityValue, Resolution } from './client';
+import { credentialRefused, ParticipantAnswer, type IdentityValue, type Resolution } from './answers';
 import { tokenProviderFor } from '../../core/token-providers';
-import {
-  Client,
-  credentialRefused,
-  ParticipantAnswer,
-  PING_PACKAGE,
-  PreflightError,
-  preflightFailure,
-  type Env,
-} from './client';
+import { Client, PING_PACKAGE, PreflightError, preflightFailure, type Env } from './client';
 import { checkPartyRights } from './rights';
 import { EXIT } from '../../core/exit-codes';
 import { PATHS } from '../../core/api-paths';
 
-export type { IdentityValue, Resolution } from './client';
+export type { IdentityValue, Resolution } from './answers';
 
 export const isMinting = (s: Settings): boolean =>
   s.auth.kind === 'hs256' || s.auth.kind === 'rs256' || s.auth.kind === 'es256';

@@ -11,7 +11,8 @@ import { loadSettings, type Settings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
 import { EXIT } from '../../core/exit-codes';
 import { PARTICIPANT_ID_PATH, participantIdOf } from '../../core/discovery';
-import { Client, credentialRefused, parse, PreflightError, unknownUser, type Env } from './client';
+import { Client, parse, PreflightError, unknownUser, type Env } from './client';
+import { credentialRefused } from './answers';
 import { blank, isMinting } from './identity';
 
 const ASKED = `GET ${PARTICIPANT_ID_PATH}`;
