@@ -29,7 +29,7 @@ import {
   type Shard,
   type ShardMeta,
 } from './shard';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../run/playwright-cli';
 import { childContext } from '../../core/run-context';
 import { EXIT } from '../../core/exit-codes';
 

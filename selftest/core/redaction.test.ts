@@ -12,7 +12,7 @@ import { expect as harnessExpect } from '../../fixtures/matchers';
 import { redact, registerSecret } from '../../core/redact';
 import { runNode, type ChildOutcome } from '../support/child-run';
 import { clientFor, listen } from '../support/harness-kit';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
 
 /** Answers 500 to everything, echoing the Authorization header in a response header and in the JSON body. */

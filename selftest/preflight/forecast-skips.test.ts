@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 const configurations: [string, Record<string, string>][] = [
   ['nothing set (the in-process sandbox)', {}],

@@ -48,7 +48,7 @@ const PLANTED: [file: string, code: string, why: RegExp][] = [
   ],
   [
     'core/planted.ts',
-    "import { lean } from '../plumbing/lean-expect';\nexport const x = lean;\n",
+    "import { base } from '../plumbing/base-test';\nexport const x = base;\n",
     /plumbing\/ is above it/,
   ],
   [

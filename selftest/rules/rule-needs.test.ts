@@ -11,7 +11,7 @@ import { DEV_NAMESPACE } from '../../core/dev-defaults';
 import { RULES } from '../../rules/catalogue';
 import { skipForecast } from '../../scripts/preflight/checks';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 const ENV = {
   SANDBOX_AUTH: 'none',
