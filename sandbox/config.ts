@@ -181,6 +181,30 @@ function uid(src: Source, key: string, def: string): string {
   return raw;
 }
 
+/** The TAPS pass settings: the limit at least the default, as Canton's config validation requires. */
+function tapsPasses(src: Source): { tapsMaxPassesDefault: number; tapsMaxPassesLimit: number } {
+  const tapsMaxPassesDefault = int(src, 'SANDBOX_TAPS_MAX_PASSES_DEFAULT', 3, 1, 1000);
+  const tapsMaxPassesLimit = int(src, 'SANDBOX_TAPS_MAX_PASSES_LIMIT', 4, 1, 1000);
+  if (tapsMaxPassesLimit < tapsMaxPassesDefault) {
+    throw new ConfigError(
+      'SANDBOX_TAPS_MAX_PASSES_LIMIT is below SANDBOX_TAPS_MAX_PASSES_DEFAULT: raise the limit',
+    );
+  }
+  return { tapsMaxPassesDefault, tapsMaxPassesLimit };
+}
+
+/** The vetting topology's size: synchronizers × participants, bounded. */
+function topology(src: Source): { synchronizers: number; participants: number } {
+  const synchronizers = int(src, 'SANDBOX_SYNCHRONIZERS', 2, 1, 1000);
+  const participants = int(src, 'SANDBOX_PARTICIPANTS', 3, 1, 100_000);
+  if (synchronizers * participants > MAX_TOPOLOGY_ENTRIES) {
+    throw new ConfigError(
+      `SANDBOX_SYNCHRONIZERS × SANDBOX_PARTICIPANTS = ${synchronizers * participants} is too large: keep the product at most ${MAX_TOPOLOGY_ENTRIES}`,
+    );
+  }
+  return { synchronizers, participants };
+}
+
 export function loadConfig(env: Source = process.env, argv: readonly string[] = []): SandboxConfig {
   const src = { ...env, ...flagsToEnv(argv) };
   const version = src.SANDBOX_VERSION || '3.4.11';
@@ -194,20 +218,8 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     );
   }
   const hmacSecret = src.SANDBOX_HMAC_SECRET || DEV_DEFAULTS.hmacSecret;
-  const tapsMaxPassesDefault = int(src, 'SANDBOX_TAPS_MAX_PASSES_DEFAULT', 3, 1, 1000);
-  const tapsMaxPassesLimit = int(src, 'SANDBOX_TAPS_MAX_PASSES_LIMIT', 4, 1, 1000);
-  if (tapsMaxPassesLimit < tapsMaxPassesDefault) {
-    throw new ConfigError(
-      'SANDBOX_TAPS_MAX_PASSES_LIMIT is below SANDBOX_TAPS_MAX_PASSES_DEFAULT: raise the limit',
-    );
-  }
-  const synchronizers = int(src, 'SANDBOX_SYNCHRONIZERS', 2, 1, 1000);
-  const participants = int(src, 'SANDBOX_PARTICIPANTS', 3, 1, 100_000);
-  if (synchronizers * participants > MAX_TOPOLOGY_ENTRIES) {
-    throw new ConfigError(
-      `SANDBOX_SYNCHRONIZERS × SANDBOX_PARTICIPANTS = ${synchronizers * participants} is too large: keep the product at most ${MAX_TOPOLOGY_ENTRIES}`,
-    );
-  }
+  const { tapsMaxPassesDefault, tapsMaxPassesLimit } = tapsPasses(src);
+  const { synchronizers, participants } = topology(src);
   const faults = (src.SANDBOX_FAULTS ?? '')
     .split(',')
     .map((s) => s.trim())
