@@ -4,6 +4,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { displayUrl } from '../core/settings';
+import type { DescriptionReport } from './openapi-drift';
+import { descriptionOfMatrix } from './openapi-drift-compare';
 
 /** The cell of a rule the run's catalogue did not have (the ChangeRow contract of conformance.json says "absent"). */
 export const ABSENT = 'absent';
@@ -37,6 +39,8 @@ export interface ComparedRun {
   /** Why the run could not judge the target, if so. */
   targetLost?: string;
   rules: Map<string, RunRule>;
+  /** The participant's own API description as the run read it. */
+  description?: DescriptionReport;
 }
 
 export interface CompareCell {
@@ -152,6 +156,7 @@ export function readRun(folder: string, base = process.cwd()): ComparedRun {
     status: text(m.status),
     targetLost: text(m.targetLost),
     rules: rulesOf(m.rules, bad('conformance.json', 'a rule matrix')),
+    description: descriptionOfMatrix(m.description),
   };
 }
 

@@ -11,6 +11,7 @@ import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling }
 import { installFaults, resolveFaults } from './faults/install';
 import { faultSet } from './faults/registry';
 import { registerControlRoutes } from './routes/control';
+import { registerDocsRoutes } from './routes/docs';
 import { registerIdentityRoutes } from './routes/identity';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
@@ -67,7 +68,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', emptyBearerHook(config));
   installErrorHandling(app);
-  installFaults(app, faults);
+  installFaults(app, faults, { fraction: config.faultsFraction, seed: config.faultsSeed });
 
   const topology = generateTopology(config);
   const churn = startChurn(topology, config);
@@ -82,8 +83,9 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   registerVettingRoutes(app, ctx, topology, churn);
   registerSubmitRoutes(app, ctx);
   registerIdentityRoutes(app, ctx, topology);
+  registerDocsRoutes(app, ctx);
   // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.
-  if (config.control) registerControlRoutes(app, topology);
+  if (config.control) registerControlRoutes(app, ctx, topology);
 
   await app.ready();
   return app;

@@ -31,8 +31,10 @@ const RUNS = [
   'report/reporter-leaks.test.ts',
   'rules/rule-needs.test.ts',
   'history/run-changes.test.ts',
+  'history/intermittent.test.ts',
   'shard/sharding.test.ts',
   'report/triage.test.ts',
+  'run/description-run.test.ts',
 ];
 
 export default defineConfig({

@@ -612,7 +612,7 @@ test.describe('nightly workflow', () => {
     const run = merge.findIndex((s) => /npm run merge/.test(s.run ?? ''));
     expect(restore).toBeGreaterThan(-1);
     expect(restore < run && run < save).toBe(true);
-    const historyDir = rel(join(paths.history, '..'));
+    const historyDir = rel(paths.historyDir);
     expect(merge[restore]!.with!.path).toBe(historyDir);
     expect(merge[save]!.with!.path).toBe(historyDir);
     expect(merge[save]!.with!.key).toBe(merge[restore]!.with!.key);

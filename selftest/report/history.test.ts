@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '../support/test';
+import { allureHistoryOf, reportPaths } from '../../scripts/report/allure-report';
 import {
   environmentOf,
   freshReportsDir,
@@ -26,7 +27,7 @@ import { EXIT } from '../../core/exit-codes';
 
 const GREP = 'VER-SHAPE|VER-FEATURES';
 const historyLines = (out: string) =>
-  readFileSync(join(out, 'history', 'history.jsonl'), 'utf8')
+  readFileSync(allureHistoryOf(reportPaths(out)).history, 'utf8')
     .split('\n')
     .filter(Boolean).length;
 

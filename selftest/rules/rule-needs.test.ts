@@ -24,7 +24,7 @@ const ENV = {
 /** The forecast, rule by rule (`AUTH-*` is every AUTH rule). */
 function forecastByRule(version: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const { rules, reason } of skipForecast(loadSettings(ENV), version, true)) {
+  for (const { rules, reason } of skipForecast(loadSettings(ENV), version, 'usable')) {
     for (const item of rules.split(', ')) {
       const ids = item.endsWith('-*')
         ? RULES.filter((r) => r.id.startsWith(item.slice(0, -1))).map((r) => r.id)

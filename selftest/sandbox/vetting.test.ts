@@ -11,13 +11,18 @@ import { listVettedPackages } from '../../sandbox/vetting/list';
 import { encodePageToken } from '../../sandbox/vetting/page-token';
 import { parseListRequest } from '../../sandbox/vetting/request';
 import {
+  adminToken,
+  bearer,
   compareUid,
+  control,
   entryKey,
   list,
   listRaw,
   PARTICIPANT,
+  redacted,
   sandbox,
   SYNCHRONIZER,
+  token,
   walk,
   type ListResponse,
   type VettedPackages,
@@ -455,6 +460,78 @@ test.describe('sandbox vetting list: the control route', () => {
     await app.close();
   });
 
+  test("asks what Canton's vetting update asks: no token 401, a user without ParticipantAdmin 403, an admin 200", async () => {
+    const app = await sandbox({ SANDBOX_CONTROL: 'true' });
+    const body = {
+      synchronizerId: SYNCHRONIZER,
+      participantId: PARTICIPANT,
+      packages: [{ packageId: 'e'.repeat(64), packageName: 'vetting-late', packageVersion: '1.0.0' }],
+    };
+    const as = async (headers: Record<string, string>, payload: unknown = body) =>
+      app.inject({
+        method: 'POST',
+        url: '/sandbox/control/vet',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    const other = `participant9::${NS('9')}`;
+    for (const [who, headers, status, error] of [
+      ['no token', {}, 401, redacted(16)],
+      ['a token of the plain user conformance', bearer(await token()), 403, redacted(7)],
+      [
+        'a token signed with another secret',
+        bearer(await token({ claims: { sub: 'admin' }, key: new TextEncoder().encode('not-the-secret') })),
+        401,
+        redacted(16),
+      ],
+      [
+        'an admin token for another participant',
+        bearer(
+          await token({ claims: { sub: 'admin', aud: `https://daml.com/jwt/aud/participant/${other}` } }),
+        ),
+        403,
+        redacted(7),
+      ],
+      [
+        'a token of an unknown user',
+        bearer(await token({ claims: { sub: 'nobody' } })),
+        403,
+        redacted(7, { ledger_api_error: 'invalid token' }),
+      ],
+    ] as const) {
+      const res = await as(headers);
+      expect(res.statusCode, who).toBe(status);
+      expect(res.json(), who).toEqual(error);
+    }
+    expect(
+      (await list(app, {})).vettedPackages.flatMap((e) => e.packages.map((p) => p.packageId)),
+    ).not.toContain('e'.repeat(64));
+    // The body is decoded before the caller is asked for (tapir, then the Authorizer), as on Canton's endpoints.
+    const undecodable = await as({}, { synchronizerId: SYNCHRONIZER });
+    expect([undecodable.statusCode, undecodable.body]).toEqual([
+      400,
+      "Invalid value for: body (Missing required field at 'participantId', Missing required field at 'packages')",
+    ]);
+    expect((await as(bearer(await adminToken()))).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/sandbox/control/unvet',
+          payload: { synchronizerId: SYNCHRONIZER, participantId: PARTICIPANT, packageIds: ['e'.repeat(64)] },
+        })
+      ).statusCode,
+    ).toBe(401);
+    await app.close();
+
+    // Auth off: Canton's wildcard claims hold ClaimAdmin, so anyone may (as on the rest of that participant).
+    const open = await sandbox({ SANDBOX_CONTROL: 'true', SANDBOX_AUTH: 'none' });
+    expect(
+      (await open.inject({ method: 'POST', url: '/sandbox/control/vet', payload: body })).statusCode,
+    ).toBe(200);
+    await open.close();
+  });
+
   test('the same token twice returns more after packages were vetted in between', async () => {
     const app = await sandbox({
       SANDBOX_CONTROL: 'true',
@@ -465,14 +542,10 @@ test.describe('sandbox vetting list: the control route', () => {
     const before = await list(app, { pageSize: 2, pageToken: first.nextPageToken });
     const target = before.vettedPackages[0] as VettedPackages;
     const newPackage = { packageId: 'f'.repeat(64), packageName: 'vetting-late', packageVersion: '2.1.0' };
-    const res = await app.inject({
-      method: 'POST',
-      url: '/sandbox/control/vet',
-      payload: {
-        synchronizerId: target.synchronizerId,
-        participantId: target.participantId,
-        packages: [newPackage],
-      },
+    const res = await control(app, 'vet', {
+      synchronizerId: target.synchronizerId,
+      participantId: target.participantId,
+      packages: [newPackage],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -491,14 +564,10 @@ test.describe('sandbox vetting list: the control route', () => {
     expect(after.vettedPackages[1]).toEqual(before.vettedPackages[1]);
 
     // Vetting it again changes nothing (same serial).
-    const again = await app.inject({
-      method: 'POST',
-      url: '/sandbox/control/vet',
-      payload: {
-        synchronizerId: target.synchronizerId,
-        participantId: target.participantId,
-        packages: [{ packageId: newPackage.packageId }],
-      },
+    const again = await control(app, 'vet', {
+      synchronizerId: target.synchronizerId,
+      participantId: target.participantId,
+      packages: [{ packageId: newPackage.packageId }],
     });
     expect(again.json()).toMatchObject({ topologySerial: target.topologySerial + 1 });
     await app.close();
@@ -512,11 +581,7 @@ test.describe('sandbox vetting list: the control route', () => {
     });
     const builtin = createHash('sha256').update('conformance-sandbox-1.0.0').digest('hex');
     const vet = (synchronizerId: string, participantId: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/sandbox/control/vet',
-        payload: { synchronizerId, participantId, packages: [{ packageId: builtin }] },
-      });
+      control(app, 'vet', { synchronizerId, participantId, packages: [{ packageId: builtin }] });
     for (const [s, p] of [
       [`da1::${NS('a')}`, `p::${NS('1')}`],
       [`da::${NS('f')}`, `p::${NS('1')}`],
@@ -543,13 +608,7 @@ test.describe('sandbox vetting list: the control route', () => {
 
   test('validates its input: ids, package ids, unknown packages need name and version, JSON decoding', async () => {
     const app = await sandbox({ SANDBOX_CONTROL: 'true' });
-    const send = (payload: unknown) =>
-      app.inject({
-        method: 'POST',
-        url: '/sandbox/control/vet',
-        payload: JSON.stringify(payload),
-        headers: { 'content-type': 'application/json' },
-      });
+    const send = (payload: unknown) => control(app, 'vet', payload);
     const ok = { synchronizerId: SYNCHRONIZER, participantId: PARTICIPANT };
     const cases: [unknown, number, RegExp][] = [
       [
