@@ -9,13 +9,21 @@ import {
   type DescriptionsCompared,
 } from './openapi-drift-compare';
 import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
+import { verdictText } from './verdict-words';
 import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
-import { ABSENT, type CompareCell, type ComparedRun, type Comparison, type CompareRow } from './compare-runs';
+import {
+  ABSENT,
+  type RuleHistory,
+  type CompareCell,
+  type ComparedRun,
+  type Comparison,
+  type CompareRow,
+} from './compare-runs';
 
 /** What a cell says: the rule matrix's label, "not in this run's catalogue", or a verdict this build does not know. */
-export function verdictLabel(verdict: string): string {
+export function verdictLabel(verdict: string, history: RuleHistory = {}): string {
   if (verdict === ABSENT) return "not in this run's catalogue";
-  return Object.hasOwn(VERDICT_WORDS, verdict) ? VERDICT_WORDS[verdict as RuleVerdict].word : verdict;
+  return Object.hasOwn(VERDICT_WORDS, verdict) ? verdictText(verdict as RuleVerdict, history) : verdict;
 }
 
 /** Markdown table cell text: GitHub renders HTML in Markdown, so markup characters are escaped there too. */
@@ -92,7 +100,7 @@ const reasonText = (cell: CompareCell) => cell.reasons.join('; ');
 function mdRow(row: CompareRow): string {
   const cells = row.cells.map((cell) => {
     const reason = reasonText(cell);
-    return mdCell(verdictLabel(cell.verdict) + (reason ? ` — ${clip(reason, 160)}` : ''));
+    return mdCell(verdictLabel(cell.verdict, cell) + (reason ? ` — ${clip(reason, 160)}` : ''));
   });
   return `| ${mdCell(row.id)} | ${cells.join(' | ')} |`;
 }
@@ -125,7 +133,7 @@ function htmlCell(cell: CompareCell): string {
   const reason = reasonText(cell);
   const title = reason ? ` title="${escapeHtml(cell.reasons.join('\n'))}"` : '';
   const below = reason ? `<div class="reason">${escapeHtml(clip(reason, 300))}</div>` : '';
-  return `<td class="verdict ${verdictClass(cell.verdict)}"${title}><span class="label">${escapeHtml(verdictLabel(cell.verdict))}</span>${below}</td>`;
+  return `<td class="verdict ${verdictClass(cell.verdict)}"${title}><span class="label">${escapeHtml(verdictLabel(cell.verdict, cell))}</span>${below}</td>`;
 }
 
 function htmlRows(title: string, rows: CompareRow[], columns: number): string[] {
@@ -195,7 +203,7 @@ export function renderCompareSummary(c: Comparison, max = 20): string {
     ...c.runs.map((run, i) => `  run ${i + 1}: ${runLine(run)}`),
     ...differ
       .slice(0, max)
-      .map((r) => `  ${r.id.padEnd(width)}  ${r.cells.map((x) => verdictLabel(x.verdict)).join(' | ')}`),
+      .map((r) => `  ${r.id.padEnd(width)}  ${r.cells.map((x) => verdictLabel(x.verdict, x)).join(' | ')}`),
   ];
   if (differ.length > max) lines.push(`  … and ${differ.length - max} more (compare.md)`);
   lines.push(...descriptionsSummary(compareDescriptions(c.runs)));

@@ -25,7 +25,13 @@ export interface RunTarget {
   sandbox?: { mode?: string; faults: string[] };
 }
 
-export interface RunRule {
+/** What the target's history said of a rule in that run, beside its verdict. */
+export interface RuleHistory {
+  intermittent?: boolean;
+  recheck?: 'passed' | 'failed';
+}
+
+export interface RunRule extends RuleHistory {
   verdict: string;
   reasons: string[];
   title?: string;
@@ -43,7 +49,7 @@ export interface ComparedRun {
   description?: DescriptionReport;
 }
 
-export interface CompareCell {
+export interface CompareCell extends RuleHistory {
   /** A rule verdict of conformance.json, or ABSENT. */
   verdict: string;
   reasons: string[];
@@ -118,7 +124,14 @@ function rulesOf(raw: unknown, bad: (why: string) => CompareInputError): Map<str
     const id = text(r.id);
     const verdict = text(r.verdict);
     if (!id || !verdict) throw bad(`rules[${i}] has no id or no verdict`);
-    rules.set(id, { verdict, reasons: strings(r.reasons), title: text(r.title) });
+    const recheck = r.recheck === 'passed' || r.recheck === 'failed' ? r.recheck : undefined;
+    rules.set(id, {
+      verdict,
+      reasons: strings(r.reasons),
+      title: text(r.title),
+      ...(r.intermittent === true ? { intermittent: true } : {}),
+      ...(recheck ? { recheck } : {}),
+    });
   });
   return rules;
 }
@@ -166,7 +179,9 @@ export function compareRuns(runs: readonly ComparedRun[]): Comparison {
   const rows = ids.map((id): CompareRow => {
     const cells = runs.map((run): CompareCell => {
       const rule = run.rules.get(id);
-      return rule ? { verdict: rule.verdict, reasons: rule.reasons } : { verdict: ABSENT, reasons: [] };
+      if (!rule) return { verdict: ABSENT, reasons: [] };
+      const { verdict, reasons, intermittent, recheck } = rule;
+      return { verdict, reasons, ...(intermittent ? { intermittent } : {}), ...(recheck ? { recheck } : {}) };
     });
     const title = runs.map((run) => run.rules.get(id)?.title).find((t) => t !== undefined);
     return { id, title, cells, differs: new Set(cells.map((c) => c.verdict)).size > 1 };

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator, emptyBearerHook } from './auth';
 import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
-import { parseJsonBody } from './decode';
+import { parseJsonBody } from './decode-failures';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler';
 import { installFaults, resolveFaults } from './faults/install';
 import { faultSet } from './faults/registry';

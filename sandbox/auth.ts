@@ -20,7 +20,7 @@ import {
 import { readUserToken } from './auth-payload';
 import { ConfigError, type SandboxConfig } from './config';
 import type { Authenticator, Claims } from './context';
-import { TapirDecodeError } from './decode';
+import { TapirDecodeError } from './decode-failures';
 import { invalidArgument, permissionDenied, unauthenticated } from './errors';
 import { faultSet, type FaultSet } from './faults/registry';
 

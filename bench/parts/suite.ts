@@ -18,7 +18,7 @@ import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 /** The sandbox the suite needs: its control route on, as the in-process sandbox has it. */
 const SANDBOX_ENV = { SANDBOX_CONTROL: 'true' };
-/** The harness's CPU per request: at most a third of the ~30 ms measured before the suite's speed work. */
+/** The target of the harness's CPU per request (figure 5). */
 const CPU_PER_REQUEST_TARGET_MS = 10;
 const DROP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
 

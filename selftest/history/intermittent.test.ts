@@ -3,7 +3,7 @@
 // (ver-unstable: VER-STABLE flips) and another on from run 3 onward (ver-not-semver: VER-SHAPE and VER-SEMVER
 // broken); then the written rule on its own, a collapsed night, the series' cap, the picture in Chromium, and a
 // FAIL that passes on its re-check.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
@@ -18,6 +18,10 @@ import { markIntermittent, markRecheckedFailures } from '../../reporters/junit-v
 import { runExitCode } from '../../scripts/run/target-down';
 import type { RuleRow, RuleVerdict, TestVerdict } from '../../reporters/verdicts';
 import { EXIT } from '../../core/exit-codes';
+import { compareRuns, readRun as readCompared } from '../../reporters/compare-runs';
+import { renderCompareMarkdown } from '../../reporters/compare-render';
+import { annotateResults, type AllureResultFile, type VerdictOfTest } from '../../reporters/allure-results';
+import { TEST_ID_LABEL } from '../../core/verdict-marks';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -114,6 +118,25 @@ test('seven nights: the flipping rule is named intermittent and its flips are no
       `<testcase name="GET /v2/version › ${stable.title}" classname="${stable.file}"><failure message="the second read differs" type="FAIL"/></testcase>` +
       '</testsuite></testsuites>',
   );
+  // Compare and Allure say it too.
+  const compared = renderCompareMarkdown(compareRuns([readCompared(out)]));
+  expect(compared).toMatch(/\| VER-STABLE \| FAIL \(intermittent\) — /);
+  const results = join(out, 'allure-results');
+  mkdirSync(results, { recursive: true });
+  const resultFile = join(results, 'x-result.json');
+  writeFileSync(
+    resultFile,
+    JSON.stringify({
+      name: stable.title,
+      status: 'failed',
+      statusDetails: { message: 'the second read differs' },
+      labels: [{ name: TEST_ID_LABEL, value: (stable as { id?: string }).id }],
+    }),
+  );
+  annotateResults(results, last.tests as unknown as VerdictOfTest[]);
+  const result = JSON.parse(readFileSync(resultFile, 'utf8')) as AllureResultFile;
+  expect(result.statusDetails?.message).toBe('FAIL (intermittent): the second read differs');
+  expect(result.labels).toContainEqual({ name: 'tag', value: 'intermittent' });
   expect(markIntermittent(junit, last.tests)).toBe(1);
   const xml = readFileSync(junit, 'utf8');
   expect(xml).toContain('<failure message="FAIL (intermittent): the second read differs"');

@@ -1,5 +1,5 @@
-// POST /v2/package-vetting/list of the sandbox: Canton's ordering, filter semantics, stateless tokens and
-// errors, each shown both ways; the control route; the strict-interface final token; a 10⁵-entry topology.
+// POST /v2/package-vetting/list of the sandbox: Canton's ordering, stateless tokens and errors, each shown both
+// ways; the control route; the strict-interface final token; a 10⁵-entry topology.
 import { createHash } from 'node:crypto';
 import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
@@ -50,9 +50,6 @@ function expectCantonOrder(entries: VettedPackages[]): void {
     claim(c, `${entryKey(a)} must sort before ${entryKey(b)}`).toBeLessThan(0);
   }
 }
-
-const all = async (app: FastifyInstance, body: Record<string, unknown> = {}): Promise<VettedPackages[]> =>
-  (await walk(app, body, 0)).flatMap((p) => p.vettedPackages);
 
 async function protoFailure(app: FastifyInstance, body: unknown): Promise<string> {
   const res = await listRaw(app, body);
@@ -161,125 +158,16 @@ test.describe('sandbox vetting list: shape, order, built-in package', () => {
   });
 });
 
+// The filters' semantics (package ids, name prefixes, either of them, participants, synchronizers, both of
+// them, empty lists, no match, no entry without a match) are the VET-FILTER- rules', judged on the clean
+// sandbox by the fault run (selftest/mutation/mutation.test.ts: no rule may fail there), where the faults of
+// sandbox/faults/groups/vetting.ts show each rule failing. Here: Canton's words for a malformed id.
 test.describe('sandbox vetting list: filters', () => {
   let app: FastifyInstance;
-  let everything: VettedPackages[];
   test.beforeAll(async () => {
-    app = await sandbox({ SANDBOX_SYNCHRONIZERS: '3', SANDBOX_PARTICIPANTS: '10', SANDBOX_PACKAGES: '16' });
-    everything = await all(app);
-    expect(everything).toHaveLength(30);
+    app = await sandbox();
   });
   test.afterAll(async () => app.close());
-
-  /** The entries and packages a predicate keeps, computed from the unfiltered listing. */
-  const expected = (
-    keepEntry: (e: VettedPackages) => boolean,
-    keepPkg: (p: VettedPackages['packages'][0]) => boolean,
-  ) =>
-    everything
-      .filter(keepEntry)
-      .map((e) => ({ ...e, packages: e.packages.filter(keepPkg) }))
-      .filter((e) => e.packages.length > 0);
-
-  test('packageIds alone: any of the ids; entries without one are dropped, only matches listed', async () => {
-    const ids = [everything[0]?.packages[0]?.packageId ?? '', everything[7]?.packages[0]?.packageId ?? ''];
-    const want = expected(
-      () => true,
-      (p) => ids.includes(p.packageId),
-    );
-    expect(want.length).toBeGreaterThan(0);
-    expect(want.length).toBeLessThan(everything.length);
-    expect(await all(app, { packageMetadataFilter: { packageIds: ids } })).toEqual(want);
-  });
-
-  test('packageNamePrefixes alone: any prefix; a prefix matching nothing gives [] and ""', async () => {
-    const want = expected(
-      () => true,
-      (p) => p.packageName.startsWith('vetting-') || p.packageName.startsWith('finance'),
-    );
-    expect(want.length).toBeGreaterThan(0);
-    expect(
-      await all(app, { packageMetadataFilter: { packageNamePrefixes: ['vetting-', 'finance'] } }),
-    ).toEqual(want);
-    expect(await list(app, { packageMetadataFilter: { packageNamePrefixes: ['zzz'] } })).toEqual({
-      vettedPackages: [],
-      nextPageToken: '',
-    });
-  });
-
-  test('packageIds and packageNamePrefixes together match either (OR)', async () => {
-    const id =
-      everything.flatMap((e) => e.packages).find((p) => !p.packageName.startsWith('token-'))?.packageId ?? '';
-    const want = expected(
-      () => true,
-      (p) => p.packageId === id || p.packageName.startsWith('token-'),
-    );
-    const got = await all(app, {
-      packageMetadataFilter: { packageIds: [id], packageNamePrefixes: ['token-'] },
-    });
-    expect(got).toEqual(want);
-    const idOnly = await all(app, { packageMetadataFilter: { packageIds: [id] } });
-    const prefixOnly = await all(app, { packageMetadataFilter: { packageNamePrefixes: ['token-'] } });
-    expect(got.length).toBeGreaterThan(Math.max(idOnly.length, prefixOnly.length) - 1);
-    expect(got.flatMap((e) => e.packages).length).toBe(
-      idOnly.flatMap((e) => e.packages).length + prefixOnly.flatMap((e) => e.packages).length,
-    );
-  });
-
-  test('participantIds alone, synchronizerIds alone, and both together (AND)', async () => {
-    const participants = [everything[1]?.participantId ?? '', everything[4]?.participantId ?? ''];
-    const synchronizers = [everything[0]?.synchronizerId ?? '', everything[29]?.synchronizerId ?? ''];
-    const byP = await all(app, { topologyStateFilter: { participantIds: participants } });
-    expect(byP).toEqual(
-      expected(
-        (e) => participants.includes(e.participantId),
-        () => true,
-      ),
-    );
-    expect(byP).toHaveLength(6);
-    const byS = await all(app, { topologyStateFilter: { synchronizerIds: synchronizers } });
-    expect(byS).toEqual(
-      expected(
-        (e) => synchronizers.includes(e.synchronizerId),
-        () => true,
-      ),
-    );
-    expect(byS).toHaveLength(20);
-    const both = await all(app, {
-      topologyStateFilter: { participantIds: participants, synchronizerIds: synchronizers },
-    });
-    expect(both).toEqual(
-      expected(
-        (e) => participants.includes(e.participantId) && synchronizers.includes(e.synchronizerId),
-        () => true,
-      ),
-    );
-    expect(both).toHaveLength(4);
-  });
-
-  test('package and topology filters intersect', async () => {
-    const s = everything[0]?.synchronizerId ?? '';
-    const want = expected(
-      (e) => e.synchronizerId === s,
-      (p) => p.packageName.startsWith('vetting-'),
-    );
-    const got = await all(app, {
-      topologyStateFilter: { synchronizerIds: [s] },
-      packageMetadataFilter: { packageNamePrefixes: ['vetting-'] },
-    });
-    expect(got).toEqual(want);
-    expect(got.length).toBeGreaterThan(0);
-  });
-
-  test('empty lists and null filters restrict nothing', async () => {
-    const empty = {
-      packageMetadataFilter: { packageIds: [], packageNamePrefixes: [] },
-      topologyStateFilter: { participantIds: [], synchronizerIds: [] },
-    };
-    expect(await all(app, empty)).toEqual(everything);
-    expect(await all(app, { packageMetadataFilter: null, topologyStateFilter: null })).toEqual(everything);
-    expect(await all(app, { packageMetadataFilter: {}, topologyStateFilter: {} })).toEqual(everything);
-  });
 
   test('unknown but well-formed synchronizer or participant ids match nothing; malformed ones are refused', async () => {
     const nothing = { vettedPackages: [], nextPageToken: '' };
