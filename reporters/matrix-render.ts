@@ -4,6 +4,7 @@ import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
+import { tallyTotal, tallyWords, type TransientTally } from '../core/transient-tally';
 
 export interface MatrixReport {
   generatedAt: string;
@@ -19,6 +20,8 @@ export interface MatrixReport {
   uncatalogued: string[];
   /** Why the run could not judge the target: down from the start, or lost during the run. */
   targetLost?: string;
+  /** Transient answers asked again, per operation and answer (core/transient-tally.ts). */
+  transientRetried?: TransientTally;
 }
 
 /** A rule whose every test ended because the target was gone (core/target-lost.ts words the reason). */
@@ -205,6 +208,9 @@ export function renderMarkdown(r: MatrixReport): string {
     '',
     `Totals: ${totalsLine(r.totals)}.`,
     '',
+    ...(tallyTotal(r.transientRetried ?? {}) > 0
+      ? [`Transient answers retried: ${tallyWords(r.transientRetried ?? {})}.`, '']
+      : []),
     ...(r.targetLost ? [`**No verdict on the target: ${r.targetLost}.**`, ''] : []),
     ...failuresSection(r),
   ];
@@ -262,6 +268,8 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   if (gone.length > 0)
     lines.push(`  ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
   lines.push(`  ${totalsLine(r.totals)} (of ${r.rules.length} rules)`);
+  if (tallyTotal(r.transientRetried ?? {}) > 0)
+    lines.push(`  Transient answers retried: ${tallyWords(r.transientRetried ?? {})}`);
   lines.push(...changesSummary(r.changes));
   for (const e of r.expectations?.expired ?? [])
     lines.push(`  Expired expectation ${e.key} (${e.rule}): ${e.why}`);

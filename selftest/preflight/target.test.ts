@@ -105,7 +105,7 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
       expect(o).not.toBeInstanceOf(PreflightError);
       expect((o as Preflight).resolution).toBeUndefined();
       expect((o as Preflight).version.unreachable).toEqual({
-        cause: `GET /v2/version answered ${status}, a participant down or not ready (or a proxy in front of one)`,
+        cause: `GET /v2/version answered ${status} on every try (4), a participant down, not ready or too busy (or a proxy in front of one)`,
         check:
           'check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started',
       });
