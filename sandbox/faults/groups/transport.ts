@@ -17,7 +17,8 @@ export const transportFaults: Fault[] = [
   },
   {
     name: 'transport-reset',
-    breaks: 'every tenth connection is reset before an answer is sent, and so is every call of the 2 s after it (a restart)',
+    breaks:
+      'every tenth connection is reset before an answer is sent, and so is every call of the 2 s after it (a restart)',
     rules: [],
     kind: 'transport',
     expect: 'inconclusive',
