@@ -17,6 +17,7 @@ import { profileOps } from './parts/profile';
 import { scale } from './parts/scale';
 import { suite } from './parts/suite';
 import { throughput } from './parts/throughput';
+import { busyParticipant } from './parts/busy';
 
 const PARTS = [
   'throughput',
@@ -28,6 +29,7 @@ const PARTS = [
   'latency',
   'slow',
   'scale',
+  'busy',
 ] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
@@ -142,7 +144,7 @@ async function main(): Promise<void> {
           facts,
         ),
       );
-    if (has('suite') || has('conformance') || has('latency') || has('slow') || has('scale'))
+    if (has('suite') || has('conformance') || has('latency') || has('slow') || has('scale') || has('busy'))
       work = projectCopy();
     if (has('suite') && work) sections.push(await suite(work, facts));
     if (has('conformance') && work)
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
           facts,
         ),
       );
+    if (has('busy') && work) sections.push(await busyParticipant(work));
   } finally {
     work?.remove();
   }
