@@ -94,8 +94,8 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
 
   // As a target that does not answer: every identity call would get the same, so none is made (exit 4).
   for (const [prefix, status] of [
-    ['down', 502],
-    ['starting', 503],
+    ['down', '502'],
+    ['starting', '503 SERVICE_NOT_RUNNING'],
   ] as const) {
     test(`GET /v2/version answered ${status}: the target is down, not a setting to fix`, async () => {
       const o = await outcome({
