@@ -34,6 +34,8 @@ export class Client {
   lost = false;
   /** Transient answers this client asked again. */
   retried = 0;
+  /** An answer still transient after its retries: the target is down or too busy, whatever the caller wraps it in. */
+  unavailable: PreflightError | undefined;
   refused: PreflightError | undefined;
   private readonly transport: Transport;
 
@@ -53,12 +55,15 @@ export class Client {
     return async ({ method, path, body }) => {
       const res = await this.send(method, path, await provider.token(), body);
       // Still transient after its retries: the participant is busy or down, never a setting to blame.
+      // Kept as well as thrown: discovery wraps a fetcher's error in its own, which names a setting.
       const still = transientAnswer(res);
-      if (still)
-        throw new PreflightError(
+      if (still) {
+        this.unavailable ??= new PreflightError(
           `the target stayed unavailable during the preflight: ${method} ${path.split('?')[0]} answered ${still.what} on every try (${RETRY.setupRetries + 1})`,
           EXIT.targetDown,
         );
+        throw this.unavailable;
+      }
       // A valid token of a user the participant does not know: the user setting is the cause, not the key.
       if (unknownUserRefusal(res.status, parse(res.text))) {
         this.refused ??= unknownUser(s, `${method} ${path.split('?')[0]}`);
@@ -117,6 +122,7 @@ export class Client {
  * or 4 when its IdP is down); anything else as it is (a harness defect).
  */
 export function preflightFailure(e: unknown, client: Client, during: string): unknown {
+  if (client.unavailable) return client.unavailable;
   if (client.refused) return client.refused;
   if (e instanceof PreflightError) return e;
   if (e instanceof DiscoveryError)

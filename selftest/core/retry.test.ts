@@ -15,6 +15,7 @@ import { INCONCLUSIVE } from '../../core/verdict-marks';
 import { listen, settingsFor } from '../support/harness-kit';
 import { Client, PreflightError } from '../../scripts/preflight/client';
 import { checkPartyRights } from '../../scripts/preflight/rights';
+import { resolveIdentity } from '../../scripts/preflight/identity';
 import { EXIT } from '../../core/exit-codes';
 
 /** Canton's JsCantonError for a category (base-errors/ErrorCategory.scala), with a short retryInfo. */
@@ -294,5 +295,20 @@ test.describe('the ledger client against a participant answering as scripted', (
     } finally {
       await client.close();
     }
+  });
+
+  test('discovery: an answer still transient is the target down, not a setting to give instead', async () => {
+    const env = { LEDGER_BASE_URL: url, LEDGER_AUTH: 'none' };
+    const busy = { status: 503, body: canton('INDEX_DB_SQL_TRANSIENT_ERROR', 1, 14) };
+    script = Array.from({ length: 20 }, () => busy);
+    const e = await resolveIdentity(settingsFor(env), url, env).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(PreflightError);
+    expect((e as PreflightError).exitCode).toBe(EXIT.targetDown);
+    expect((e as PreflightError).message).toMatch(
+      /^the target stayed unavailable during the preflight: GET \S+ answered 503 INDEX_DB_SQL_TRANSIENT_ERROR on every try \(4\)$/,
+    );
   });
 });
