@@ -298,7 +298,8 @@ test.describe('the ledger client against a participant answering as scripted', (
   });
 
   test('discovery: an answer still transient is the target down, not a setting to give instead', async () => {
-    const env = { LEDGER_BASE_URL: url, LEDGER_AUTH: 'none' };
+    // The participant given: the calls after it go through discovery, which names a setting on a failure.
+    const env = { LEDGER_BASE_URL: url, LEDGER_AUTH: 'none', LEDGER_PARTICIPANT_ID: 'p::1220ab' };
     const busy = { status: 503, body: canton('INDEX_DB_SQL_TRANSIENT_ERROR', 1, 14) };
     script = Array.from({ length: 20 }, () => busy);
     const e = await resolveIdentity(settingsFor(env), url, env).then(
@@ -308,7 +309,7 @@ test.describe('the ledger client against a participant answering as scripted', (
     expect(e).toBeInstanceOf(PreflightError);
     expect((e as PreflightError).exitCode).toBe(EXIT.targetDown);
     expect((e as PreflightError).message).toMatch(
-      /^the target stayed unavailable during the preflight: GET \S+ answered 503 INDEX_DB_SQL_TRANSIENT_ERROR on every try \(4\)$/,
+      /^the target stayed unavailable during the preflight: (GET|POST) \S+ answered 503 INDEX_DB_SQL_TRANSIENT_ERROR on every try \(4\)$/,
     );
   });
 });
