@@ -30,12 +30,12 @@ export const transportFaults: Fault[] = [
   {
     name: 'transport-unavailable',
     breaks:
-      'every twentieth call answers 503 UNAVAILABLE, and so does every call of the 5 s after it, as a participant that is restarting',
+      'every twentieth call answers 503 UNAVAILABLE, and so does every call of the 8 s after it, as a participant that is restarting',
     rules: [],
     kind: 'transport',
     expect: 'inconclusive',
     onRequest: async (_req, reply, state) => {
-      if (!outage(state, 20, 5_000)) return;
+      if (!outage(state, 20, 8_000)) return;
       const err = cantonError(
         'SERVICE_NOT_RUNNING',
         'TransientServerFailure',
