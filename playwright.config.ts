@@ -34,7 +34,10 @@ export default {
   workers: s.workers,
   ...selection,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // LEDGER_RECHECK=on: a failed test runs once more after every other test (Playwright's isolated retry); the
+  // rule matrix keeps its first verdict and notes the re-check (reporters/rule-matrix.ts).
+  retries: s.history.recheck ? 1 : 0,
+  retryStrategy: 'isolated',
   // Canton's own conformance tool allows 30 s per test × its timeout scale factor (core/timeouts.ts).
   timeout: TIMEOUTS.testMs * scale,
   expect: { timeout: TIMEOUTS.expectMs * scale },

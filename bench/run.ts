@@ -15,6 +15,7 @@ import { paging } from './parts/paging';
 import { slow } from './parts/slow';
 import { profileOps } from './parts/profile';
 import { scale } from './parts/scale';
+import { history } from './parts/history';
 import { suite } from './parts/suite';
 import { throughput } from './parts/throughput';
 import { busyParticipant } from './parts/busy';
@@ -29,12 +30,13 @@ const PARTS = [
   'latency',
   'slow',
   'scale',
+  'history',
   'busy',
 ] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
   sandbox: ['throughput', 'profile', 'paging', 'memory'],
-  harness: ['suite', 'conformance', 'latency'],
+  harness: ['suite', 'conformance', 'latency', 'history'],
 };
 
 interface Options {
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
           facts,
         ),
       );
+    if (has('history')) sections.push(await history({ repetitions: o.quick ? 5 : 30 }));
     if (has('busy') && work) sections.push(await busyParticipant(work));
   } finally {
     work?.remove();

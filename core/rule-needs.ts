@@ -1,7 +1,7 @@
 // Whether a rule's needs (its catalogue row's `needs`) are met here, and in which words a test skips when one
 // is not: the one function the tests' skips (fixtures/needs.ts) and the preflight's forecast both call.
 import { RULES, type Rule, needsOf } from '../rules/catalogue';
-import { NO_CONTROL_ROUTE } from './control-route';
+import { controlRouteRefused, NO_CONTROL_ROUTE, type ControlRoute } from './control-route';
 import type { Need } from '../rules/needs';
 import type { Settings } from './settings';
 import { versionAtLeast } from './target-info';
@@ -13,8 +13,8 @@ export interface NeedContext {
   version: string | undefined;
   /** Why the token provider cannot sign tokens, or undefined when it can. */
   cannotMint: string | undefined;
-  /** Whether the target offers the sandbox's control route (core/control-route.ts). */
-  controlRoute: boolean;
+  /** Whether the target offers the sandbox's control route to the harness's caller (core/control-route.ts). */
+  controlRoute: ControlRoute;
 }
 
 /** Why the auth rules cannot be judged against this target, or undefined when they can. */
@@ -68,7 +68,8 @@ function unmet(need: Need, c: NeedContext): string | undefined {
     case 'two-act-as':
       return s.actAs.length < 2 ? 'needs two actAs parties (LEDGER_ACT_AS)' : undefined;
     case 'control-route':
-      return c.controlRoute ? undefined : NO_CONTROL_ROUTE;
+      if (c.controlRoute === 'refused') return controlRouteRefused(s, c.cannotMint);
+      return c.controlRoute === 'usable' ? undefined : NO_CONTROL_ROUTE;
     case 'synchronizer':
       return s.synchronizerId === undefined
         ? 'LEDGER_SYNCHRONIZER_ID=none: requests name no synchronizer, so there is none to echo'

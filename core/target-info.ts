@@ -2,6 +2,7 @@
 // sandbox the global setup started) and what its /v2/version says (its release and the limits tests need).
 // fixtures/target.ts probes it once per worker; the global setup and the preflight read the same way.
 import { compareReleases } from '../rules/versions';
+import type { ControlRoute } from './control-route';
 import type { Settings } from './settings';
 import { RUN_CONTEXT, runContext } from './run-context';
 
@@ -21,8 +22,8 @@ export interface Target {
   limits: {
     maxVettedPackagesPageSize: number | undefined;
   };
-  /** Whether it offers the sandbox's control route (core/control-route.ts). */
-  controlRoute: boolean;
+  /** Whether it offers the sandbox's control route, to the harness's caller (core/control-route.ts). */
+  controlRoute: ControlRoute;
   /** True when the reported release is ≥ `release` (a pre-release counts as its release: 3.4.12-SNAPSHOT ≥ 3.4.12). */
   atLeast(release: string): boolean;
 }

@@ -18,7 +18,7 @@ export const TIMEOUTS = {
   /**
    * The answer time the default timeouts are sized for: the suite's longest test waits on its answers one after
    * the other, and at this time per answer it fits the test timeout with room for a participant slower under
-   * the run's load than for one request (the figures: bench/README.md, "A slow participant"). A walk's test
+   * the run's load than for one request (figure 8 of bench/README.md, a slow participant). A walk's test
    * adds it to its timeout for every page it reads (fixtures/vetting-helpers.ts).
    */
   referenceAnswerMs: 200,

@@ -47,6 +47,9 @@ export const EXPECTED_STATUS_ANNOTATION = 'harness-expected-status';
 /** Playwright's test id as an Allure label: the report build copies each test's verdict onto its result. */
 export const TEST_ID_LABEL = 'playwrightTestId';
 
+/** The Allure label naming the expectations layer that excuses a test (`canton`, or a team's file). */
+export const DEVIATION_LABEL = 'deviation';
+
 /** The fault a routed test of a fault run ran against (fixtures/target.ts; reporters/mutation-collector.ts). */
 export const FAULT_ANNOTATION = 'fault';
 

@@ -1,7 +1,7 @@
 // What the report build adds to allure-playwright's results before Allure reads them:
 // - every test's verdict, as the rule matrix judged it (it sees every step and error; Allure does not), as the
-//   label `verdict` that allurerc.mjs's categories match on. Inconclusive runs and harness defects become
-//   Allure's "broken", so "failed" in the report means non-conformance and nothing else;
+//   label `verdict` in VERDICT_WORDS' words, which allurerc.ts's categories match on. Inconclusive runs and
+//   harness defects become Allure's "broken", so "failed" in the report means non-conformance and nothing else;
 // - the environment block (environment.properties): what the global setup learned from the target, which is
 //   only known once the run has started, plus the harness version and the capability changes.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,24 +10,12 @@ import type { FingerprintChange } from './fingerprint';
 import { flatten } from './fingerprint';
 import { CHANGE_KINDS, changeCount, type Changes } from './run-history';
 import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
-import type { TestVerdict } from './verdicts';
+import { VERDICT_WORDS, type TestVerdict } from './verdicts';
+import { verdictText } from './verdict-words';
 
 import { TEST_ID_LABEL } from '../core/verdict-marks';
 
 export const VERDICT_LABEL = 'verdict';
-
-/** The label values, in the words of the report's categories (allurerc.mjs). */
-export const VERDICT_WORDS: Record<TestVerdict | 'not-run', string> = {
-  pass: 'pass',
-  fail: 'non-conformance',
-  'known-deviation': 'known deviation',
-  'unexpected-pass': 'unexpected pass',
-  'harness-defect': 'harness defect',
-  setup: 'set-up mistake',
-  inconclusive: 'inconclusive',
-  skip: 'skip',
-  'not-run': 'not run',
-};
 
 interface Label {
   name: string;
@@ -55,6 +43,9 @@ export interface VerdictOfTest {
   reason?: string;
   /** The expectations layer whose entry applies to the test: `canton`, or a team's file (a waiver). */
   excusedBy?: string;
+  /** A FAIL's re-check at the end of the run (LEDGER_RECHECK), and whether its rule is intermittent. */
+  recheck?: 'passed' | 'failed';
+  intermittent?: boolean;
 }
 
 /** Allure's status for a verdict: "failed" is kept for non-conformance (and a baseline that no longer holds). */
@@ -73,7 +64,7 @@ export const EXCUSED_STATUS = 'unknown';
 /**
  * A known deviation is neither a pass nor a failure of the target. Allure has no status of our own to give it;
  * "unknown" is the one it counts apart on the overview, beside passed and failed (a failure marked known or muted
- * would still count as failed there). The categories (allurerc.mjs) tell Canton's baseline from a team's
+ * would still count as failed there). The categories (allurerc.ts) tell Canton's baseline from a team's
  * waiver, and the environment block names both with their counts. The message is the matrix's reason, whole.
  */
 function excuse(result: AllureResultFile, test: VerdictOfTest): void {
@@ -97,6 +88,28 @@ export function excusedEntries(tests: readonly VerdictOfTest[]): [string, string
     ...entry(`Known deviations (Allure status ${EXCUSED_STATUS})`, rules(false)),
     ...entry(`Waived (Allure status ${EXCUSED_STATUS})`, rules(true)),
   ];
+}
+
+/** The tag of a test whose rule is intermittent by the written rule (reporters/intermittent.ts). */
+export const INTERMITTENT_TAG = 'intermittent';
+
+/**
+ * What the target's history says of a test, beside its verdict: an intermittent rule's tests carry the tag
+ * `intermittent` and a failure's message opens with it; a FAIL that passed on re-check stays failed in every
+ * attempt Allure shows (Playwright's retry passed it), with the re-check named. Idempotent.
+ */
+function nameTheHistory(result: AllureResultFile, test: VerdictOfTest): void {
+  const words = test.verdict === 'fail' ? verdictText('fail', test) : undefined;
+  if (test.recheck !== undefined && test.verdict === 'fail') result.status = 'failed';
+  if (
+    test.intermittent === true &&
+    !result.labels?.some((l) => l.name === 'tag' && l.value === INTERMITTENT_TAG)
+  )
+    result.labels = [...(result.labels ?? []), { name: 'tag', value: INTERMITTENT_TAG }];
+  if (words === undefined || words === 'FAIL') return;
+  const message = result.statusDetails?.message ?? test.reason ?? '';
+  if (!message.startsWith(words))
+    result.statusDetails = { ...result.statusDetails, message: `${words}: ${message}` };
 }
 
 /** A result the matrix never judged: its Allure status says what little is known. */
@@ -130,11 +143,12 @@ export function annotateResults(
     if (judged === undefined && verdict !== 'not-run') unjudged.push(result.name ?? name);
     result.labels = [
       ...labels.filter((l) => l.name !== VERDICT_LABEL),
-      { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict] },
+      { name: VERDICT_LABEL, value: VERDICT_WORDS[verdict].allure },
     ];
     if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
     const test = id !== undefined ? byTest.get(id) : undefined;
     if (test?.verdict === 'known-deviation') excuse(result, test);
+    if (test !== undefined) nameTheHistory(result, test);
     writeFileSync(path, JSON.stringify(result));
     annotated++;
   }
@@ -163,6 +177,7 @@ export function dropSkipGlobals(dir: string): number {
 /** What the global setup wrote (reports/target.json). */
 export interface TargetFile {
   baseUrl?: string;
+  participantId?: string;
   version?: string;
   features?: unknown;
   runId?: string;

@@ -2,23 +2,28 @@
 // HTML page (no script, no external style, font or image: it opens offline and from file://, and its
 // Content-Security-Policy forbids any load) and the short summary printed at the end. Reasons come from the
 // target's answers and may hold any character: every text is escaped where it is written.
-import { LABEL } from './matrix-render';
-import type { RuleVerdict } from './verdicts';
-import { ABSENT, type CompareCell, type ComparedRun, type Comparison, type CompareRow } from './compare-runs';
+import {
+  compareDescriptions,
+  descriptionsMarkdown,
+  descriptionsSummary,
+  type DescriptionsCompared,
+} from './openapi-drift-compare';
+import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
+import { verdictText } from './verdict-words';
+import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
+import {
+  ABSENT,
+  type RuleHistory,
+  type CompareCell,
+  type ComparedRun,
+  type Comparison,
+  type CompareRow,
+} from './compare-runs';
 
 /** What a cell says: the rule matrix's label, "not in this run's catalogue", or a verdict this build does not know. */
-export function verdictLabel(verdict: string): string {
+export function verdictLabel(verdict: string, history: RuleHistory = {}): string {
   if (verdict === ABSENT) return "not in this run's catalogue";
-  return Object.hasOwn(LABEL, verdict) ? LABEL[verdict as RuleVerdict] : verdict;
-}
-
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return Object.hasOwn(VERDICT_WORDS, verdict) ? verdictText(verdict as RuleVerdict, history) : verdict;
 }
 
 /** Markdown table cell text: GitHub renders HTML in Markdown, so markup characters are escaped there too. */
@@ -95,7 +100,7 @@ const reasonText = (cell: CompareCell) => cell.reasons.join('; ');
 function mdRow(row: CompareRow): string {
   const cells = row.cells.map((cell) => {
     const reason = reasonText(cell);
-    return mdCell(verdictLabel(cell.verdict) + (reason ? ` — ${clip(reason, 160)}` : ''));
+    return mdCell(verdictLabel(cell.verdict, cell) + (reason ? ` — ${clip(reason, 160)}` : ''));
   });
   return `| ${mdCell(row.id)} | ${cells.join(' | ')} |`;
 }
@@ -113,29 +118,13 @@ export function renderCompareMarkdown(c: Comparison): string {
       countLine(c),
       '',
       ...parts(c).flatMap(([title, rows]) => table(title, rows)),
+      ...descriptionsMarkdown(compareDescriptions(c.runs)),
       '## Runs',
       '',
       ...c.runs.map((run, i) => `${i + 1}. ${mdCell(runLine(run))}`),
     ].join('\n') + '\n'
   );
 }
-
-const STYLE = `
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
-table { border-collapse: collapse; }
-th, td { border: 1px solid #ccc; padding: 4px 8px; vertical-align: top; text-align: left; }
-thead th { background: #f3f3f3; position: sticky; top: 0; }
-tr.group th { background: #e8e8f0; font-size: 1.05em; }
-tr.differs td.rule { border-left: 4px solid #c2410c; }
-td.rule .title, td .reason { color: #555; font-size: 0.85em; font-weight: normal; max-width: 38em; }
-td.v-pass { background: #e7f6e7; }
-td.v-fail, td.v-unexpected-pass { background: #fbe3e3; font-weight: bold; }
-td.v-harness-defect, td.v-setup { background: #efe3fb; font-weight: bold; }
-td.v-known-deviation { background: #fdf3d8; }
-td.v-inconclusive { background: #fde9d8; }
-td.v-skip, td.v-not-run { background: #f4f4f4; color: #555; }
-td.v-absent { background: repeating-linear-gradient(45deg, #fff, #fff 6px, #f0f0f0 6px, #f0f0f0 12px); font-style: italic; }
-`;
 
 /** A class name for the verdict: only letters and dashes, whatever the file said. */
 const verdictClass = (verdict: string) => `v-${verdict.replace(/[^a-z-]/gi, '_')}`;
@@ -144,7 +133,7 @@ function htmlCell(cell: CompareCell): string {
   const reason = reasonText(cell);
   const title = reason ? ` title="${escapeHtml(cell.reasons.join('\n'))}"` : '';
   const below = reason ? `<div class="reason">${escapeHtml(clip(reason, 300))}</div>` : '';
-  return `<td class="verdict ${verdictClass(cell.verdict)}"${title}><span class="label">${escapeHtml(verdictLabel(cell.verdict))}</span>${below}</td>`;
+  return `<td class="verdict ${verdictClass(cell.verdict)}"${title}><span class="label">${escapeHtml(verdictLabel(cell.verdict, cell))}</span>${below}</td>`;
 }
 
 function htmlRows(title: string, rows: CompareRow[], columns: number): string[] {
@@ -163,6 +152,14 @@ function htmlRows(title: string, rows: CompareRow[], columns: number): string[] 
   ];
 }
 
+/** The descriptions' section of the HTML: the Markdown's lines, escaped. */
+const descriptionsHtml = (d: DescriptionsCompared | undefined): string[] => {
+  const md = descriptionsMarkdown(d);
+  return md.length === 0
+    ? []
+    : ['<h2>API descriptions (GET /docs/openapi)</h2>', `<pre>${escapeHtml(md.slice(2).join('\n'))}</pre>`];
+};
+
 /** The comparison as one HTML file that loads nothing: styles inline, no script, a CSP that forbids the rest. */
 export function renderCompareHtml(c: Comparison): string {
   const heads = c.runs.map((run, i) => {
@@ -178,7 +175,7 @@ export function renderCompareHtml(c: Comparison): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<title>Conformance runs compared</title>',
-    `<style>${STYLE}</style>`,
+    `<style>${VERDICT_PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
     '<h1>Conformance runs compared</h1>',
@@ -187,6 +184,7 @@ export function renderCompareHtml(c: Comparison): string {
     `<thead><tr><th>rule</th>${heads.join('')}</tr></thead>`,
     ...parts(c).flatMap(([title, rows]) => htmlRows(title, rows, c.runs.length)),
     '</table>',
+    ...descriptionsHtml(compareDescriptions(c.runs)),
     '<h2>Runs</h2>',
     '<ol>',
     ...c.runs.map((run) => `<li>${escapeHtml(runLine(run))}</li>`),
@@ -205,8 +203,9 @@ export function renderCompareSummary(c: Comparison, max = 20): string {
     ...c.runs.map((run, i) => `  run ${i + 1}: ${runLine(run)}`),
     ...differ
       .slice(0, max)
-      .map((r) => `  ${r.id.padEnd(width)}  ${r.cells.map((x) => verdictLabel(x.verdict)).join(' | ')}`),
+      .map((r) => `  ${r.id.padEnd(width)}  ${r.cells.map((x) => verdictLabel(x.verdict, x)).join(' | ')}`),
   ];
   if (differ.length > max) lines.push(`  … and ${differ.length - max} more (compare.md)`);
+  lines.push(...descriptionsSummary(compareDescriptions(c.runs)));
   return lines.join('\n') + '\n';
 }

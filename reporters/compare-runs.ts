@@ -4,6 +4,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { displayUrl } from '../core/settings';
+import type { DescriptionReport } from './openapi-drift';
+import { descriptionOfMatrix } from './openapi-drift-compare';
 
 /** The cell of a rule the run's catalogue did not have (the ChangeRow contract of conformance.json says "absent"). */
 export const ABSENT = 'absent';
@@ -23,7 +25,13 @@ export interface RunTarget {
   sandbox?: { mode?: string; faults: string[] };
 }
 
-export interface RunRule {
+/** What the target's history said of a rule in that run, beside its verdict. */
+export interface RuleHistory {
+  intermittent?: boolean;
+  recheck?: 'passed' | 'failed';
+}
+
+export interface RunRule extends RuleHistory {
   verdict: string;
   reasons: string[];
   title?: string;
@@ -37,9 +45,11 @@ export interface ComparedRun {
   /** Why the run could not judge the target, if so. */
   targetLost?: string;
   rules: Map<string, RunRule>;
+  /** The participant's own API description as the run read it. */
+  description?: DescriptionReport;
 }
 
-export interface CompareCell {
+export interface CompareCell extends RuleHistory {
   /** A rule verdict of conformance.json, or ABSENT. */
   verdict: string;
   reasons: string[];
@@ -114,7 +124,14 @@ function rulesOf(raw: unknown, bad: (why: string) => CompareInputError): Map<str
     const id = text(r.id);
     const verdict = text(r.verdict);
     if (!id || !verdict) throw bad(`rules[${i}] has no id or no verdict`);
-    rules.set(id, { verdict, reasons: strings(r.reasons), title: text(r.title) });
+    const recheck = r.recheck === 'passed' || r.recheck === 'failed' ? r.recheck : undefined;
+    rules.set(id, {
+      verdict,
+      reasons: strings(r.reasons),
+      title: text(r.title),
+      ...(r.intermittent === true ? { intermittent: true } : {}),
+      ...(recheck ? { recheck } : {}),
+    });
   });
   return rules;
 }
@@ -152,6 +169,7 @@ export function readRun(folder: string, base = process.cwd()): ComparedRun {
     status: text(m.status),
     targetLost: text(m.targetLost),
     rules: rulesOf(m.rules, bad('conformance.json', 'a rule matrix')),
+    description: descriptionOfMatrix(m.description),
   };
 }
 
@@ -161,7 +179,9 @@ export function compareRuns(runs: readonly ComparedRun[]): Comparison {
   const rows = ids.map((id): CompareRow => {
     const cells = runs.map((run): CompareCell => {
       const rule = run.rules.get(id);
-      return rule ? { verdict: rule.verdict, reasons: rule.reasons } : { verdict: ABSENT, reasons: [] };
+      if (!rule) return { verdict: ABSENT, reasons: [] };
+      const { verdict, reasons, intermittent, recheck } = rule;
+      return { verdict, reasons, ...(intermittent ? { intermittent } : {}), ...(recheck ? { recheck } : {}) };
     });
     const title = runs.map((run) => run.rules.get(id)?.title).find((t) => t !== undefined);
     return { id, title, cells, differs: new Set(cells.map((c) => c.verdict)).size > 1 };

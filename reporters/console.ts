@@ -15,21 +15,26 @@ import type {
 } from '@playwright/test/reporter';
 import { RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
-import { LABEL } from './matrix-render';
-import type { TestVerdict } from './verdicts';
+import { VERDICT_WORDS, type TestVerdict } from './verdicts';
+
+/** A verdict's words (one, many): its word in VERDICT_WORDS, and for many that word with `plural` after it. */
+const counted = (v: TestVerdict, plural = '') => ({
+  one: VERDICT_WORDS[v].word,
+  many: `${VERDICT_WORDS[v].word}${plural}`,
+});
 
 /**
  * Each verdict's mark and the words it is counted in (one, many), in the order the count lists them: the matrix's
- * words (LABEL), but for passed and skipped, which count tests as Playwright's own summary does.
+ * words (VERDICT_WORDS), but for passed and skipped, which count tests as Playwright's own summary does.
  */
 const SHOWN: Record<TestVerdict, { mark: string; one: string; many: string }> = {
   pass: { mark: '✓', one: 'passed', many: 'passed' },
-  fail: { mark: '✘', one: LABEL.fail, many: LABEL.fail },
-  'unexpected-pass': { mark: '✘', one: LABEL['unexpected-pass'], many: LABEL['unexpected-pass'] },
-  'harness-defect': { mark: '✘', one: LABEL['harness-defect'], many: `${LABEL['harness-defect']}S` },
-  setup: { mark: '!', one: LABEL.setup, many: `${LABEL.setup}S` },
-  inconclusive: { mark: '?', one: LABEL.inconclusive, many: LABEL.inconclusive },
-  'known-deviation': { mark: '~', one: LABEL['known-deviation'], many: `${LABEL['known-deviation']}s` },
+  fail: { mark: '✘', ...counted('fail') },
+  'unexpected-pass': { mark: '✘', ...counted('unexpected-pass') },
+  'harness-defect': { mark: '✘', ...counted('harness-defect', 'S') },
+  setup: { mark: '!', ...counted('setup', 'S') },
+  inconclusive: { mark: '?', ...counted('inconclusive') },
+  'known-deviation': { mark: '~', ...counted('known-deviation', 's') },
   skip: { mark: '-', one: 'skipped', many: 'skipped' },
 };
 

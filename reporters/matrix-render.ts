@@ -2,8 +2,12 @@
 import { TARGET_GONE } from './classify';
 import type { EntryNote } from './expectations-status';
 import type { FingerprintChange } from './fingerprint';
+import { descriptionSection, descriptionSummary, type DescriptionReport } from './openapi-drift';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
-import { ORDER, type RuleRow, type RuleVerdict } from './verdicts';
+import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts';
+import { LABEL, verdictText } from './verdict-words';
+import type { LastNights } from './last-nights';
+import { lastNightsSection } from './last-nights-render';
 import { tallyTotal, tallyWords, type TransientTally } from '../core/transient-tally';
 
 export interface MatrixReport {
@@ -13,13 +17,24 @@ export interface MatrixReport {
   target?: { baseUrl?: string; version?: string; participantId?: string };
   changes?: Changes;
   expectations?: { layers: { from: string; entries: number }[]; expired: EntryNote[]; stale: EntryNote[] };
-  tests?: { ruleId?: string; title: string; verdict: string; reason?: string; rerun?: string }[];
+  tests?: {
+    ruleId?: string;
+    title: string;
+    verdict: string;
+    reason?: string;
+    rerun?: string;
+    recheck?: 'passed' | 'failed';
+    intermittent?: boolean;
+  }[];
   fingerprintChanges: FingerprintChange[];
   totals: Record<RuleVerdict, number>;
   rules: RuleRow[];
   uncatalogued: string[];
   /** Why the run could not judge the target: down from the start, or lost during the run. */
   targetLost?: string;
+  /** Each rule's verdicts over the target's judged runs (reporters/last-nights.ts). */
+  lastNights?: LastNights;
+  description?: DescriptionReport;
   /** Transient answers asked again, per operation and answer (core/transient-tally.ts). */
   transientRetried?: TransientTally;
 }
@@ -28,25 +43,12 @@ export interface MatrixReport {
 const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
-/** How each verdict reads in a report: the ones that need a look in capitals. */
-export const LABEL: Record<RuleVerdict, string> = {
-  pass: 'pass',
-  fail: 'FAIL',
-  'known-deviation': 'known deviation',
-  'unexpected-pass': 'UNEXPECTED PASS',
-  'harness-defect': 'HARNESS DEFECT',
-  setup: 'SET-UP MISTAKE',
-  inconclusive: 'inconclusive',
-  skip: 'skip',
-  'not-run': 'not run',
-};
-
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function totalsLine(t: Record<RuleVerdict, number>): string {
-  return (Object.keys(LABEL) as RuleVerdict[])
+  return (Object.keys(VERDICT_WORDS) as RuleVerdict[])
     .filter((v) => t[v] > 0)
-    .map((v) => `${t[v]} ${LABEL[v]}`)
+    .map((v) => `${t[v]} ${VERDICT_WORDS[v].word}`)
     .join(', ');
 }
 
@@ -61,14 +63,18 @@ export const CHANGE_HEADINGS: Record<ChangeKind, string> = {
   deviationsGone: 'Known deviations that went',
   newSkips: 'New skips',
   nowRuns: 'Skipped before, run now',
+  becameIntermittent: 'Became intermittent (its status flips between runs: its flips are no longer news)',
+  settled: 'Settled (intermittent before, stable again)',
   nowWaived: 'Now waived (an expectations file changed, not the participant)',
   waiverEnded: 'No longer waived (an expectations file or its date, not the participant)',
   expectationsChanged: 'Expectations changed (not the participant)',
   harnessDefects: 'Harness defects (no verdict on the participant)',
   firstVerdicts: 'First verdicts (the rule was not judged before)',
+  intermittentFlips: 'Flips of intermittent rules (not news: see "The last nights")',
 };
 
-const verdictWord = (v: RuleVerdict | 'absent') => (v === 'absent' ? 'not in that run' : LABEL[v]);
+const verdictWord = (v: RuleVerdict | 'absent') =>
+  v === 'absent' ? 'not in that run' : VERDICT_WORDS[v].word;
 
 /** How an expectations file's change reads: by whom a rule is now excused, or why it no longer is. */
 export function expectationWords(c: ChangeRow): string | undefined {
@@ -111,6 +117,11 @@ function changesSection(c: Changes | undefined, targetLost: string | undefined):
     ];
   }
   const lines = [`## Changes since ${sinceWords(c.since)}`, ''];
+  if (c.collapsed)
+    lines.push(
+      `**This run collapsed**: ${c.collapsed}. Its verdicts stand, but they make no rule intermittent and the next run compares with the one before it.`,
+      '',
+    );
   const unjudged = noVerdictLine(c);
   if (changeCount(c) === 0) return [...lines, 'No verdict changed.', '', ...unjudged];
   for (const kind of CHANGE_KINDS) {
@@ -143,9 +154,13 @@ function notPassedSection(r: MatrixReport): string[] {
     const reasons = row.reasons.map(cell).join('; ');
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
     const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
-    lines.push(
-      `- **${row.id}** — ${said ? reasons : `${LABEL[row.verdict]}${reasons ? `: ${reasons}` : ''}`}`,
-    );
+    const words = verdictText(row.verdict, row);
+    const text = said
+      ? words === LABEL[row.verdict]
+        ? reasons
+        : `${words}: ${reasons}`
+      : `${words}${reasons ? `: ${reasons}` : ''}`;
+    lines.push(`- **${row.id}** — ${text}`);
   }
   if (gone.length > 0)
     lines.push(`- ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
@@ -176,7 +191,8 @@ function failuresSection(r: MatrixReport): string[] {
   if (tests.length === 0) return [];
   const lines = ['## Failures', ''];
   for (const t of tests) {
-    lines.push(`- **${t.title}** — ${LABEL[t.verdict as RuleVerdict] ?? t.verdict}: ${cell(t.reason ?? '')}`);
+    const words = Object.hasOwn(LABEL, t.verdict) ? verdictText(t.verdict as RuleVerdict, t) : t.verdict;
+    lines.push(`- **${t.title}** — ${words}: ${cell(t.reason ?? '')}`);
     if (t.rerun) lines.push(`  rerun: \`${t.rerun}\``);
   }
   return [...lines, ''];
@@ -201,6 +217,7 @@ function expectationsSection(r: MatrixReport): string[] {
 export function renderMarkdown(r: MatrixReport): string {
   const lines = [
     ...changesSection(r.changes, r.targetLost),
+    ...descriptionSection(r.description),
     ...notPassedSection(r),
     '## Conformance matrix',
     '',
@@ -230,10 +247,10 @@ export function renderMarkdown(r: MatrixReport): string {
   );
   for (const row of r.rules) {
     lines.push(
-      `| ${row.id} | ${LABEL[row.verdict]} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
+      `| ${row.id} | ${verdictText(row.verdict, row)} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
     );
   }
-  lines.push('', ...expectationsSection(r));
+  lines.push('', ...lastNightsSection(r.lastNights), ...expectationsSection(r));
   if (r.uncatalogued.length > 0) {
     lines.push('## Tests naming no catalogued rule', '', ...r.uncatalogued.map((t) => `- ${t}`), '');
   }
@@ -254,7 +271,7 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   const lines = ['', 'Conformance by rule:'];
   let cut = false;
   for (const row of notable) {
-    const head = `  ${row.id.padEnd(idWidth)}  ${LABEL[row.verdict].padEnd(16)}`;
+    const head = `  ${row.id.padEnd(idWidth)}  ${verdictText(row.verdict, row).padEnd(16)}`;
     const reason = row.reasons[0] ? ` — ${row.reasons[0].replace(/\s+/g, ' ')}` : '';
     const shown = cutAtWord(reason, Math.max(40, width - head.length));
     cut ||= shown !== reason;
@@ -271,6 +288,7 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   if (tallyTotal(r.transientRetried ?? {}) > 0)
     lines.push(`  Transient answers retried: ${tallyWords(r.transientRetried ?? {})}`);
   lines.push(...changesSummary(r.changes));
+  lines.push(...descriptionSummary(r.description));
   for (const e of r.expectations?.expired ?? [])
     lines.push(`  Expired expectation ${e.key} (${e.rule}): ${e.why}`);
   for (const e of r.expectations?.stale ?? [])
@@ -289,8 +307,10 @@ function changesSummary(c: Changes | undefined): string[] {
   if (c?.judgedNothing)
     return ['  No verdict to compare: this run judged no rule (the baseline stays as it was).'];
   if (c === undefined || c.since === null) return [];
-  if (changeCount(c) === 0) return [`  No verdict changed since ${sinceWords(c.since)}.`];
+  const collapsed = c.collapsed ? [`  This run collapsed: ${c.collapsed}.`] : [];
+  if (changeCount(c) === 0) return [...collapsed, `  No verdict changed since ${sinceWords(c.since)}.`];
   return [
+    ...collapsed,
     `  Changed since ${sinceWords(c.since)}:`,
     ...CHANGE_KINDS.filter((k) => c[k].length > 0).map(
       (k) =>

@@ -25,8 +25,10 @@ import { classify, TARGET_GONE } from './classify';
 import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
+import { descriptionOfRun, type DescriptionReport } from './openapi-drift';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
-import { layerOfKey, ruleRows, totals, type TestRecord, type TestVerdict } from './verdicts';
+import { judgeSeries, writeLastNights, type LastNights } from './last-nights';
+import { layerOfKey, ruleRows, totals, type RuleRow, type TestRecord, type TestVerdict } from './verdicts';
 import { reportsDir } from '../core/reports-dir';
 import { compareWithSetting } from '../core/settings';
 import { tallyOf, type TransientTally } from '../core/transient-tally';
@@ -48,6 +50,9 @@ export interface TargetInfo {
   features?: unknown;
   /** Set by the global setup when the target gave no answer at all. */
   unreachable?: string;
+  /** The run's settings that change its timing, kept with each judged run of the series. */
+  workers?: number;
+  timeoutScale?: number;
   /** Transient answers the checks before the tests asked again (core/transient-tally.ts). */
   transientRetried?: TransientTally;
 }
@@ -93,8 +98,15 @@ export default class RuleMatrixReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    // Retries report the same test again: the last result is the verdict.
     const { verdict, reason } = classify(test, result);
+    const first = this.records.get(test.id);
+    // A re-check (LEDGER_RECHECK: Playwright's isolated retry at the end of the run) never turns a FAIL into a
+    // pass: the first verdict stays, with what the re-check saw. Other verdicts are not re-checked.
+    if (first !== undefined && result.retry > 0) {
+      if (first.verdict === 'fail' && (verdict === 'pass' || verdict === 'fail'))
+        this.records.set(test.id, { ...first, recheck: verdict === 'pass' ? 'passed' : 'failed' });
+      return;
+    }
     const layer = (type: string) => {
       const key = test.annotations.find((a) => a.type === type)?.description;
       return key === undefined ? undefined : layerOfKey(key);
@@ -148,7 +160,14 @@ export default class RuleMatrixReporter implements Reporter {
       compareWith: compareWithSetting(),
     };
     const baseline = baselineOf(history, runTarget);
-    const changes = diffRuns(baseline.snapshot, rows, baseline.since);
+    const series = judgeSeries(targetHistoryDir(this.historyDir, runTarget), rows, {
+      generatedAt,
+      runId: target?.runId,
+      version: target?.version,
+      workers: target?.workers,
+      timeoutScale: target?.timeoutScale,
+    });
+    const changes = series.apply(diffRuns(baseline.snapshot, rows, baseline.since));
     const report = matrixReport({
       generatedAt,
       status,
@@ -159,13 +178,20 @@ export default class RuleMatrixReporter implements Reporter {
       changes,
       fingerprint,
       fingerprintChanges,
+      lastNights: series.pictures,
+      // The participant's own API description, compared; never a verdict.
+      description: descriptionOfRun(this.outputDir, this.historyDir, runTarget, reached),
     });
     this.write(report);
     if (reached && fingerprint) {
       mkdirSync(dirname(fingerprintFile), { recursive: true });
       writeFileSync(fingerprintFile, JSON.stringify(fingerprint, null, 2) + '\n');
-      keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows), baseline.last);
+      // A collapse is kept in the series (its pictures show it) but is no baseline for the next run.
+      if (!changes.collapsed)
+        keepRun(history, snapshotOf(generatedAt, target.runId, runTarget, rows), baseline.last);
+      series.keep();
     }
+    writeLastNights(this.outputDir, report);
     process.stdout.write(renderSummary(report));
     return status === result.status ? undefined : { status };
   }
@@ -187,6 +213,10 @@ export default class RuleMatrixReporter implements Reporter {
   }
 }
 
+/** Whether a rule is intermittent tonight (a test's row in the JSON carries it beside its re-check). */
+const intermittentOf = (rows: readonly RuleRow[], ruleId: string | undefined): boolean =>
+  rows.some((r) => r.id === ruleId && r.intermittent === true);
+
 function readJson<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
   try {
@@ -207,6 +237,8 @@ interface RunFacts {
   changes: ReturnType<typeof diffRuns>;
   fingerprint: Fingerprint | undefined;
   fingerprintChanges: ReturnType<typeof diffFingerprints>;
+  lastNights: LastNights;
+  description: DescriptionReport | undefined;
 }
 
 /** The report: verdicts per rule and per test, what changed, the expectations' state. */
@@ -238,8 +270,11 @@ function matrixReport(run: RunFacts) {
     changes,
     fingerprint,
     fingerprintChanges,
+    description: run.description,
     totals: totals(rows),
     rules: rows,
+    // Each rule's verdicts over this target's judged runs, tonight's last: the pictures of the last nights.
+    lastNights: run.lastNights,
     expectations: {
       layers: target?.expectations?.layers ?? [],
       expired: expectations.expired,
@@ -252,16 +287,20 @@ function matrixReport(run: RunFacts) {
       target?.transientRetried,
     ),
     // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
-    tests: records.map(({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy }) => ({
-      id,
-      project,
-      ruleId,
-      title,
-      file,
-      verdict,
-      reason,
-      ...(rerun ? { rerun } : {}),
-      ...(excusedBy ? { excusedBy } : {}),
-    })),
+    tests: records.map(
+      ({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy, recheck }) => ({
+        id,
+        project,
+        ruleId,
+        title,
+        file,
+        verdict,
+        reason,
+        ...(rerun ? { rerun } : {}),
+        ...(excusedBy ? { excusedBy } : {}),
+        ...(recheck ? { recheck } : {}),
+        ...(intermittentOf(rows, ruleId) ? { intermittent: true } : {}),
+      }),
+    ),
   };
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RuleState } from './intermittent';
 import type { RuleRow, RuleVerdict } from './verdicts';
 import { BASELINE_NAME } from '../core/settings';
 
@@ -46,6 +47,8 @@ export const CHANGE_KIND_INFO = {
   fixed: { participant: true },
   deviationsAppeared: { participant: true },
   deviationsGone: { participant: true },
+  becameIntermittent: { participant: true },
+  settled: { participant: true },
   newSkips: { participant: true },
   nowRuns: { participant: true },
   nowWaived: { participant: false },
@@ -53,6 +56,8 @@ export const CHANGE_KIND_INFO = {
   expectationsChanged: { participant: false },
   harnessDefects: { participant: false },
   firstVerdicts: { participant: false },
+  // A flip of a rule already intermittent: in the report, never announced (intermittent.ts).
+  intermittentFlips: { participant: false },
 } as const;
 
 export type ChangeKind = keyof typeof CHANGE_KIND_INFO;
@@ -72,6 +77,8 @@ export type Changes = {
   noVerdict: number;
   /** Set when this run judged no rule at all (the participant was lost or never reached): nothing compared. */
   judgedNothing?: boolean;
+  /** Why this run is a collapse (collapse.ts): its changes are one event, not news rule by rule. */
+  collapsed?: string;
 } & Record<ChangeKind, ChangeRow[]>;
 
 /** Verdicts that make a rule a failure (inconclusive says nothing about the target). */
@@ -198,6 +205,36 @@ export function diffRuns(
       ...(layer ? { layer } : {}),
       ...(kind === 'waiverEnded' ? { expired: row.expiredIn !== undefined } : {}),
     });
+  }
+  return changes;
+}
+
+/** The kinds a verdict's flip lands in: what a rule already intermittent no longer announces. */
+const FLIP_KINDS = ['newFailures', 'fixed', 'deviationsAppeared', 'deviationsGone'] as const;
+
+/**
+ * Changes of state, not flips: a rule intermittent before and after tonight moves its flip to
+ * `intermittentFlips`; one that became intermittent, or settled (stable again), is that change instead of a
+ * new failure or a fix. `before` and `after` are each rule's state without and with tonight (run-series.ts).
+ */
+export function withStates(
+  changes: Changes,
+  rows: readonly RuleRow[],
+  before: ReadonlyMap<string, RuleState>,
+  after: ReadonlyMap<string, RuleState>,
+): Changes {
+  for (const row of rows) {
+    const [b, a] = [before.get(row.id) ?? 'stable', after.get(row.id) ?? 'stable'];
+    if (b === 'stable' && a === 'stable') continue;
+    let flip: ChangeRow | undefined;
+    for (const kind of FLIP_KINDS) {
+      const i = changes[kind].findIndex((c) => c.rule === row.id);
+      if (i >= 0) flip = changes[kind].splice(i, 1)[0];
+    }
+    const base = flip ?? { rule: row.id, before: row.verdict, after: row.verdict, reason: row.reasons[0] };
+    if (b === 'intermittent' && a === 'intermittent') {
+      if (flip) changes.intermittentFlips.push(flip);
+    } else changes[a === 'intermittent' ? 'becameIntermittent' : 'settled'].push(base);
   }
   return changes;
 }

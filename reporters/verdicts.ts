@@ -27,6 +27,8 @@ export interface TestRecord {
   excusedBy?: string;
   /** The layer of an entry naming it that is past its `until` day. */
   expiredIn?: string;
+  /** A FAIL run once more at the end of the run (LEDGER_RECHECK): what that re-check saw. */
+  recheck?: 'passed' | 'failed';
 }
 
 export interface RuleRow {
@@ -42,7 +44,28 @@ export interface RuleRow {
   excusedBy?: string;
   /** The layer of an expired entry naming one of its tests: it no longer excuses. */
   expiredIn?: string;
+  /** The re-check of its failing tests: `passed` when any of them passed on re-check. */
+  recheck?: 'passed' | 'failed';
+  /** Intermittent by the written rule (intermittent.ts) over this target's runs, tonight's included. */
+  intermittent?: true;
 }
+
+/**
+ * Each verdict's words, the one table every output reads: `word` in the console, the rule matrix, the comparison
+ * of runs and JUnit (in capitals where the verdict needs a look; the matrix's totals list them in this order);
+ * `allure` as the value of the Allure label `verdict`, which the report's categories match (allurerc.ts).
+ */
+export const VERDICT_WORDS: Record<RuleVerdict, { word: string; allure: string }> = {
+  pass: { word: 'pass', allure: 'pass' },
+  fail: { word: 'FAIL', allure: 'non-conformance' },
+  'known-deviation': { word: 'known deviation', allure: 'known deviation' },
+  'unexpected-pass': { word: 'UNEXPECTED PASS', allure: 'unexpected pass' },
+  'harness-defect': { word: 'HARNESS DEFECT', allure: 'harness defect' },
+  setup: { word: 'SET-UP MISTAKE', allure: 'set-up mistake' },
+  inconclusive: { word: 'inconclusive', allure: 'inconclusive' },
+  skip: { word: 'skip', allure: 'skip' },
+  'not-run': { word: 'not run', allure: 'not run' },
+};
 
 /** Severity order: the worst test verdict decides the rule's verdict. */
 export const ORDER: readonly RuleVerdict[] = [
@@ -76,8 +99,16 @@ export function ruleRows(rules: readonly Rule[], records: readonly TestRecord[])
       tests: mine.map((r) => ({ title: r.title, verdict: r.verdict })),
       ...optional('excusedBy', mine.find((r) => r.excusedBy !== undefined)?.excusedBy),
       ...optional('expiredIn', mine.find((r) => r.expiredIn !== undefined)?.expiredIn),
+      ...recheckOf(mine),
     };
   });
+}
+
+/** A rule's re-check: passed when a FAIL of it passed on re-check, failed when every re-check failed again. */
+function recheckOf(mine: readonly TestRecord[]): Pick<RuleRow, 'recheck'> {
+  const seen = mine.map((r) => r.recheck).filter((r) => r !== undefined);
+  if (seen.length === 0) return {};
+  return { recheck: seen.includes('passed') ? 'passed' : 'failed' };
 }
 
 const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>

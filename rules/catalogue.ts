@@ -10,9 +10,9 @@ import { authRules } from './groups/auth';
 import { generalRules } from './groups/general';
 
 export type { Rule, Level, Tag, Operation, Group } from './types';
-export { OPERATIONS, GROUP_NAMES } from './types';
+export { GROUP_NAMES } from './types';
 
-export const RULES: readonly Rule[] = [
+const ROWS = [
   ...versionRules,
   ...vettingRules,
   ...submissionRules,
@@ -20,6 +20,11 @@ export const RULES: readonly Rule[] = [
   ...authRules,
   ...generalRules,
 ];
+
+/** The id of a catalogued rule: a literal naming none is a type error wherever an id is typed `RuleId`. */
+export type RuleId = (typeof ROWS)[number]['id'];
+
+export const RULES: readonly Rule[] = ROWS;
 
 const byId = new Map(RULES.map((r) => [r.id, r]));
 

@@ -27,12 +27,6 @@ export interface Rule {
   needs: readonly Need[];
 }
 
-export const OPERATIONS: Record<Exclude<Operation, 'all'>, string> = {
-  version: 'GET /v2/version',
-  'vetting-list': 'POST /v2/package-vetting/list',
-  'submit-tree': 'POST /v2/commands/submit-and-wait-for-transaction-tree',
-};
-
 export const GROUP_NAMES: Record<Group, string> = {
   VER: 'Version',
   VET: 'Vetting list',

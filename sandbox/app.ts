@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthenticator, emptyBearerHook } from './auth';
 import type { SandboxConfig } from './config';
 import type { SandboxContext } from './context';
-import { parseJsonBody } from './decode';
+import { parseJsonBody } from './decode-failures';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler';
 import { installFaults, resolveFaults } from './faults/install';
 import { installBusy } from './busy';
 import { faultSet } from './faults/registry';
 import { registerControlRoutes } from './routes/control';
+import { registerDocsRoutes } from './routes/docs';
 import { registerIdentityRoutes } from './routes/identity';
 import { registerSubmitRoutes } from './routes/submit';
 import { registerVersionRoutes } from './routes/version';
@@ -70,7 +71,7 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   installBusy(app, config.busy);
   app.addHook('onRequest', emptyBearerHook(config));
   installErrorHandling(app);
-  installFaults(app, faults);
+  installFaults(app, faults, { fraction: config.faultsFraction, seed: config.faultsSeed });
 
   const topology = generateTopology(config);
   const churn = startChurn(topology, config);
@@ -85,8 +86,9 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
   registerVettingRoutes(app, ctx, topology, churn);
   registerSubmitRoutes(app, ctx);
   registerIdentityRoutes(app, ctx, topology);
+  registerDocsRoutes(app, ctx);
   // Not Canton's API: only when asked for, so a default sandbox exposes nothing Canton does not.
-  if (config.control) registerControlRoutes(app, topology);
+  if (config.control) registerControlRoutes(app, ctx, topology);
 
   await app.ready();
   return app;

@@ -20,8 +20,9 @@ import {
 import { readUserToken } from './auth-payload';
 import { ConfigError, type SandboxConfig } from './config';
 import type { Authenticator, Claims } from './context';
-import { TapirDecodeError } from './decode';
+import { TapirDecodeError } from './decode-failures';
 import { invalidArgument, permissionDenied, unauthenticated } from './errors';
+import { faultSet, type FaultSet } from './faults/registry';
 
 export type AuthenticatedClaims = Exclude<Claims, { kind: 'unauthenticated' }>;
 
@@ -30,6 +31,17 @@ export function requireAuthenticated(claims: Claims): AuthenticatedClaims {
   if (claims.kind === 'unauthenticated') throw unauthenticated();
   if (claims.kind === 'user' && claims.foreignParticipant !== undefined) throw permissionDenied();
   return claims;
+}
+
+/**
+ * Canton's RequiredClaim.Admin (Authorizer, Claims.isAdmin): a caller first (401 without one), then the
+ * ParticipantAdmin right, which auth off (wildcard claims) holds; a user without it is PERMISSION_DENIED
+ * (MissingAdminClaim, redacted 403).
+ */
+export function requireParticipantAdmin(claims: Claims): AuthenticatedClaims {
+  const caller = requireAuthenticated(claims);
+  if (caller.kind === 'user' && caller.admin !== true) throw permissionDenied();
+  return caller;
 }
 
 /**
@@ -68,7 +80,7 @@ export function rejectEmptyBearer(
 
 /** The onRequest hook of an app: Canton's empty-bearer 400, unless fault auth-empty-bearer-as-missing is on. */
 export function emptyBearerHook(config: SandboxConfig) {
-  return config.faults.includes('auth-empty-bearer-as-missing')
+  return faultSet(config.faults).has('auth-empty-bearer-as-missing')
     ? (_request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => done()
     : rejectEmptyBearer;
 }
@@ -134,7 +146,7 @@ const EVERY_PARTY: ReadonlySet<string> = { has: () => true } as unknown as Reado
  * The payload a faulty verifier accepts despite `error` (sandbox/faults/groups/auth.ts), or
  * undefined: each fault forgives exactly one reason to refuse a token.
  */
-function forgiven(error: unknown, token: string, has: (fault: string) => boolean): JWTPayload | undefined {
+function forgiven(error: unknown, token: string, has: FaultSet['has']): JWTPayload | undefined {
   if (has('auth-expired-accepted') && error instanceof joseErrors.JWTExpired) return error.payload;
   if (
     has('auth-nbf-ignored') &&
@@ -169,7 +181,7 @@ export function createAuthenticator(config: SandboxConfig): Authenticator {
   const verify = cachedVerifier(verifier(config));
   const users = new Map(config.users.map((u) => [u.id, u]));
   // Faults (sandbox/faults/groups/auth.ts): off unless SANDBOX_FAULTS names them.
-  const has = (fault: string): boolean => config.faults.includes(fault);
+  const { has } = faultSet(config.faults);
   const anyone = has('auth-no-header-accepted') ? config.users[0] : undefined;
 
   return {

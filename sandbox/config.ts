@@ -46,7 +46,15 @@ export interface SandboxConfig {
   /** One vetting change after every n listing requests (0 = none): churn interleaved with walks, for fault runs. */
   vettingChangeEveryRequests: number;
   control: boolean;
+  /** Start bound beyond loopback even while anyone could sign tokens (exposure.ts): the operator's choice. */
+  allowInsecureHost: boolean;
   faults: string[];
+  /**
+   * The share of requests the faults' response rewrites and transport faults apply to (1: every request), drawn
+   * per request from `faultsSeed`: a participant that really flips, for the history's intermittent rule.
+   */
+  faultsFraction?: number;
+  faultsSeed?: number;
   /** A busy participant: a seeded fraction of requests answered with Canton's transient errors (./busy.ts). */
   busy: BusyConfig;
 }
@@ -127,6 +135,18 @@ function rate(src: Source, key: string, max: number): number {
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > max) {
     throw new ConfigError(
       `${key}="${raw}" is not valid: set it to a number of changes a second between 0 and ${max}, like 1 or 0.5`,
+    );
+  }
+  return Number(raw);
+}
+
+/** A share from 0 to 1 (1 when unset). */
+function share(src: Source, key: string): number {
+  const raw = src[key];
+  if (raw === undefined || raw === '') return 1;
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw)) {
+    throw new ConfigError(
+      `${key}="${raw}" is not valid: set it to a share of requests from 0 to 1, like 0.5`,
     );
   }
   return Number(raw);
@@ -224,7 +244,10 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  const faultsFraction = share(src, 'SANDBOX_FAULTS_FRACTION');
   return {
+    faultsFraction,
+    faultsSeed: int(src, 'SANDBOX_FAULTS_SEED', 1, 0, 2 ** 32 - 1),
     host: src.SANDBOX_HOST || '127.0.0.1',
     port: int(src, 'SANDBOX_PORT', 7575, 0, 65535),
     logLevel: src.LOG_LEVEL ? oneOf(src, 'LOG_LEVEL', LOG_LEVELS, 'info') : undefined,
@@ -251,6 +274,7 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     vettingChangesPerSecond: rate(src, 'SANDBOX_VETTING_CHANGES_PER_SECOND', 1000),
     vettingChangeEveryRequests: int(src, 'SANDBOX_VETTING_CHANGE_EVERY_REQUESTS', 0, 0, 1_000_000),
     control: bool(src, 'SANDBOX_CONTROL', false),
+    allowInsecureHost: bool(src, 'SANDBOX_ALLOW_INSECURE_HOST', false),
     faults,
     busy: busyConfig(src),
   };

@@ -3,7 +3,7 @@
 // Bad input must end as a 4xx here — a 5xx is only ever a bug of the sandbox, never the client's doing.
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ajvErrorsToDetails, BodyDecodeError, TapirDecodeError } from './decode';
+import { ajvErrorsToDetails, BodyDecodeError, TapirDecodeError } from './decode-failures';
 import { CantonError, internalError } from './errors';
 import { sendJson } from './reply';
 

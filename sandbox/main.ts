@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, DEV_DEFAULTS, loadConfig, type SandboxConfig } from './config';
 import { AUDIENCE_PREFIX } from './auth-payload';
+import { exposureError, exposureNote } from './exposure';
 
 function credentials(config: SandboxConfig): string {
   const user = config.users[0]?.id ?? '(none configured)';
@@ -23,7 +24,9 @@ function credentials(config: SandboxConfig): string {
 const USAGE = `Usage: npm run sandbox [-- --<setting> <value> …]
 The sandbox participant in the foreground, until SIGINT/SIGTERM. Settings from the environment (and .env) and
 flags, which win: --port 7575 is SANDBOX_PORT, --control is SANDBOX_CONTROL=true, --log-level debug is LOG_LEVEL;
-every SANDBOX_* setting is in .env.example and sandbox/README.md. A bad one stops it with exit 2 and one line.`;
+every SANDBOX_* setting is in .env.example and sandbox/README.md. A bad one stops it with exit 2 and one line.
+Bound beyond loopback (SANDBOX_HOST), it needs a secret of its own (SANDBOX_HMAC_SECRET or SANDBOX_JWKS), or
+SANDBOX_ALLOW_INSECURE_HOST=true to accept that anyone reaching it can sign its tokens.`;
 
 async function main(): Promise<void> {
   if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
@@ -37,6 +40,12 @@ async function main(): Promise<void> {
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`sandbox: ${e.message}`);
+    process.exit(2);
+  }
+  // Before anything listens: a network-facing sandbox anyone could sign tokens for never opens its port.
+  const exposed = exposureError(config);
+  if (exposed !== undefined) {
+    console.error(`sandbox: ${exposed}`);
     process.exit(2);
   }
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -60,7 +69,7 @@ async function main(): Promise<void> {
   const host = address.includes(':') ? `[${address}]` : address;
   const control = config.control ? ', control route on' : '';
   console.log(
-    `sandbox listening on http://${host}:${port} (mode ${config.mode}${control}) · ${credentials(config)}`,
+    `sandbox listening on http://${host}:${port} (mode ${config.mode}${control}) · ${credentials(config)}${exposureNote(config)}`,
   );
 
   let closing = false;

@@ -15,7 +15,6 @@ const RUNS = [
   'history/compare.test.ts',
   'run/discovery-run.test.ts',
   'rules/expectations-layers.test.ts',
-  'core/redaction.test.ts',
   'fixtures/rerun.test.ts',
   'preflight/forecast-skips.test.ts',
   'preflight/identity-settings.test.ts',
@@ -30,10 +29,11 @@ const RUNS = [
   'report/history.test.ts',
   'report/one-verdict.test.ts',
   'report/reporter-leaks.test.ts',
-  'rules/rule-needs.test.ts',
   'history/run-changes.test.ts',
+  'history/intermittent.test.ts',
   'shard/sharding.test.ts',
   'report/triage.test.ts',
+  'run/description-run.test.ts',
 ];
 
 /**

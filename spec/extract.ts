@@ -11,8 +11,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { OperationFact, OperationKey, SpecFacts, TypeFact } from './facts';
+import type { DescriptionFacts, OperationFact, OperationKey, SpecFacts, TypeFact } from './facts';
 import { answerHelp } from '../core/cli-help';
+import { DEPRECATED_VETTING_LIST, PATHS } from '../core/api-paths';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -20,12 +21,12 @@ type JsonObject = { [key: string]: Json };
 /** Where each operation lives. 3.4.11's file publishes the vetting listing only as the deprecated
  * `GET /v2/package-vetting` (same request and response components), so candidates are tried in order. */
 const OPERATIONS: Record<OperationKey, { method: 'get' | 'post'; path: string }[]> = {
-  submitTree: [{ method: 'post', path: '/v2/commands/submit-and-wait-for-transaction-tree' }],
+  submitTree: [{ method: 'post', path: PATHS.submitTree }],
   vettingList: [
-    { method: 'post', path: '/v2/package-vetting/list' },
-    { method: 'get', path: '/v2/package-vetting' },
+    { method: 'post', path: PATHS.vettingList },
+    { method: 'get', path: DEPRECATED_VETTING_LIST },
   ],
-  version: [{ method: 'get', path: '/v2/version' }],
+  version: [{ method: 'get', path: PATHS.version }],
 };
 
 /** Keywords that carry prose or examples only: dropped on purpose. Any other unknown keyword is an error,
@@ -122,57 +123,89 @@ function refsOf(value: TypeFact): string[] {
   return [...(value.ref ? [value.ref] : []), ...nested.flatMap(refsOf)];
 }
 
+/** The facts of the operation at `method path`, or undefined when the document has none there. */
+function operationAt(doc: JsonObject, method: 'get' | 'post', path: string): OperationFact | undefined {
+  const op = get(doc, 'paths', path, method);
+  if (!isObject(op)) return undefined;
+  const where = `${method.toUpperCase()} ${path}`;
+  const requestRef = get(op, 'requestBody', 'content', 'application/json', 'schema', '$ref');
+  const responses: OperationFact['responses'] = {};
+  for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+    const content = get(response, 'content');
+    for (const [contentType, media] of Object.entries(isObject(content) ? content : {})) {
+      const schema = get(media, 'schema');
+      if (isObject(schema) && schema.$ref !== undefined) {
+        responses[status] = { contentType, ref: refName(schema.$ref, `${where} ${status}`) };
+      } else if (get(schema, 'type') === 'string') {
+        responses[status] = { contentType, type: 'string' };
+      } else throw new Error(`${where} ${status}: unsupported response schema`);
+    }
+  }
+  const success = responses['200']?.ref;
+  const error = responses['default']?.ref;
+  if (!success || !error) throw new Error(`${where}: missing 200 or default JSON response`);
+  const security = Array.isArray(op.security)
+    ? op.security.flatMap((s) => (isObject(s) ? Object.keys(s) : []))
+    : [];
+  return {
+    method,
+    path,
+    deprecated: op.deprecated === true,
+    security,
+    request: requestRef === undefined ? null : refName(requestRef, `${where} request`),
+    responses,
+    success,
+    error,
+  };
+}
+
 function operation(doc: JsonObject, key: OperationKey): OperationFact {
   for (const { method, path } of OPERATIONS[key]) {
-    const op = get(doc, 'paths', path, method);
-    if (!isObject(op)) continue;
-    const where = `${method.toUpperCase()} ${path}`;
-    const requestRef = get(op, 'requestBody', 'content', 'application/json', 'schema', '$ref');
-    const responses: OperationFact['responses'] = {};
-    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-      const content = get(response, 'content');
-      for (const [contentType, media] of Object.entries(isObject(content) ? content : {})) {
-        const schema = get(media, 'schema');
-        if (isObject(schema) && schema.$ref !== undefined) {
-          responses[status] = { contentType, ref: refName(schema.$ref, `${where} ${status}`) };
-        } else if (get(schema, 'type') === 'string') {
-          responses[status] = { contentType, type: 'string' };
-        } else throw new Error(`${where} ${status}: unsupported response schema`);
-      }
-    }
-    const success = responses['200']?.ref;
-    const error = responses['default']?.ref;
-    if (!success || !error) throw new Error(`${where}: missing 200 or default JSON response`);
-    const security = Array.isArray(op.security)
-      ? op.security.flatMap((s) => (isObject(s) ? Object.keys(s) : []))
-      : [];
-    return {
-      method,
-      path,
-      deprecated: op.deprecated === true,
-      security,
-      request: requestRef === undefined ? null : refName(requestRef, `${where} request`),
-      responses,
-      success,
-      error,
-    };
+    const found = operationAt(doc, method, path);
+    if (found) return found;
   }
   throw new Error(`none of ${OPERATIONS[key].map((c) => `${c.method} ${c.path}`).join(', ')} found`);
 }
 
-export function extract(source: string, file: string, cantonVersion: string): SpecFacts {
-  const doc = (file.endsWith('.json') ? JSON.parse(source) : parseYaml(source)) as Json;
-  if (!isObject(doc)) throw new Error(`${file}: not an OpenAPI document`);
-  const operations = {
-    submitTree: operation(doc, 'submitTree'),
-    vettingList: operation(doc, 'vettingList'),
-    version: operation(doc, 'version'),
-  };
+/** The 200 component of each operation as Canton publishes it: how a moved operation is still recognised. */
+const SUCCESS: Record<OperationKey, string> = {
+  submitTree: 'JsSubmitAndWaitForTransactionTreeResponse',
+  vettingList: 'ListVettedPackagesResponse',
+  version: 'GetLedgerApiVersionResponse',
+};
+
+/** An operation at one of its known places, else at any path whose 200 body is its component, else none. */
+function operationAnywhere(doc: JsonObject, key: OperationKey): OperationFact | undefined {
+  for (const { method, path } of OPERATIONS[key]) {
+    const found = operationAt(doc, method, path);
+    if (found) return found;
+  }
+  const paths = get(doc, 'paths');
+  for (const path of Object.keys(isObject(paths) ? paths : {}).sort()) {
+    for (const method of ['post', 'get'] as const) {
+      const ref = get(
+        doc,
+        'paths',
+        path,
+        method,
+        'responses',
+        '200',
+        'content',
+        'application/json',
+        'schema',
+        '$ref',
+      );
+      if (ref === `${COMPONENT_REF}${SUCCESS[key]}`) return operationAt(doc, method, path);
+    }
+  }
+  return undefined;
+}
+
+/** Every component reachable from the bodies of these operations (requests, 200s, errors), sorted by name. */
+function reachable(doc: JsonObject, operations: OperationFact[], file: string): Record<string, TypeFact> {
   const schemas = get(doc, 'components', 'schemas');
   if (!isObject(schemas)) throw new Error(`${file}: no components.schemas`);
-
-  // Walk every component reachable from the bodies of the three operations (requests, 200s, errors).
-  const pending = Object.values(operations).flatMap((op) => [
+  const pending = operations.flatMap((op) => [
     ...(op.request ? [op.request] : []),
     ...Object.values(op.responses).flatMap((r) => (r.ref ? [r.ref] : [])),
   ]);
@@ -184,18 +217,45 @@ export function extract(source: string, file: string, cantonVersion: string): Sp
     found.set(name, component);
     pending.push(...refsOf(component));
   }
-  const components = Object.fromEntries([...found.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries([...found.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function sourceOf(doc: JsonObject, source: string, file: string): SpecFacts['source'] {
   return {
-    cantonVersion,
-    source: {
-      file,
-      sha256: createHash('sha256').update(source).digest('hex'),
-      openapi: text(get(doc, 'openapi'), 'openapi'),
-      infoVersion: text(get(doc, 'info', 'version'), 'info.version'),
-    },
-    operations,
-    components,
+    file,
+    sha256: createHash('sha256').update(source).digest('hex'),
+    openapi: text(get(doc, 'openapi'), 'openapi'),
+    infoVersion: text(get(doc, 'info', 'version'), 'info.version'),
   };
+}
+
+export function extract(source: string, file: string, cantonVersion: string): SpecFacts {
+  const doc = (file.endsWith('.json') ? JSON.parse(source) : parseYaml(source)) as Json;
+  if (!isObject(doc)) throw new Error(`${file}: not an OpenAPI document`);
+  const operations = {
+    submitTree: operation(doc, 'submitTree'),
+    vettingList: operation(doc, 'vettingList'),
+    version: operation(doc, 'version'),
+  };
+  const components = reachable(doc, Object.values(operations), file);
+  return { cantonVersion, source: sourceOf(doc, source, file), operations, components };
+}
+
+/**
+ * The facts of a participant's own description (`GET /docs/openapi`, YAML or JSON: YAML reads both), read as
+ * the shipped files are. An operation the description lacks is absent, not an error; one at another path is
+ * found by its 200 component. Throws when the text is no OpenAPI document or uses a construct not read here.
+ */
+export function extractDescription(source: string, file = 'GET /docs/openapi'): DescriptionFacts {
+  const doc = parseYaml(source) as Json;
+  if (!isObject(doc) || get(doc, 'paths') === undefined) throw new Error('not an OpenAPI document');
+  const operations: DescriptionFacts['operations'] = {};
+  for (const key of Object.keys(OPERATIONS) as OperationKey[]) {
+    const found = operationAnywhere(doc, key);
+    if (found) operations[key] = found;
+  }
+  const components = reachable(doc, Object.values(operations), file);
+  return { source: sourceOf(doc, source, file), operations, components };
 }
 
 function main(): void {

@@ -50,3 +50,10 @@ export interface SpecFacts {
   /** Every component reachable from the three operations, flattened, sorted by name. */
   components: Record<string, TypeFact>;
 }
+
+/** A participant's own description, read live: an operation it does not describe is absent. */
+export interface DescriptionFacts {
+  source: SpecFacts['source'];
+  operations: Partial<Record<OperationKey, OperationFact>>;
+  components: Record<string, TypeFact>;
+}

@@ -7,7 +7,7 @@
 // at interpretation. A row whose odd part alone might be accepted somewhere (a header, a field an older version
 // ignores, a text Daml takes as is) also carries an empty commandId — Canton's MISSING_FIELD, checked after
 // decoding, the JSON layer and authorization — so a conformant participant refuses it for what the row is about.
-import type { RawRequest, SubmitRequest } from '../fixtures';
+import { PATHS, type RawRequest, type SubmitRequest } from '../fixtures';
 
 /** What a row's request is built from at run time. */
 export interface InputContext {
@@ -157,16 +157,16 @@ const oddHeaders = (body: (ctx: InputContext) => unknown): BadInput[] => [
   },
 ];
 
-const VETTING = '/v2/package-vetting/list';
-const SUBMIT = '/v2/commands/submit-and-wait-for-transaction-tree';
+// The operations' paths (core/api-paths.ts); the malformed ones below are written here on purpose.
+const { version: VERSION, vettingList: VETTING, submitTree: SUBMIT } = PATHS;
 
 export const VERSION_TABLE: InputTable = {
   operation: 'version',
   method: 'GET',
-  path: '/v2/version',
+  path: VERSION,
   rows: [
-    { name: 'junk query', request: () => ({ path: '/v2/version?pageSize=-1&x=%00&y=&&=' }) },
-    { name: 'bad percent-encoding in the query', request: () => ({ path: '/v2/version?x=%zz' }) },
+    { name: 'junk query', request: () => ({ path: `${VERSION}?pageSize=-1&x=%00&y=&&=` }) },
+    { name: 'bad percent-encoding in the query', request: () => ({ path: `${VERSION}?x=%zz` }) },
     { name: 'malformed JSON body on GET', request: () => ({ body: '{' }) },
     { name: 'JSON body on GET', request: () => ({ body: '{"pageSize":-1}' }) },
     { name: 'Accept application/xml', request: () => ({ headers: { accept: 'application/xml' } }) },
@@ -187,7 +187,7 @@ export const VERSION_TABLE: InputTable = {
       name: 'Authorization 8 KiB garbage bearer',
       request: () => ({ token: null, headers: { authorization: `Bearer ${'A'.repeat(8192)}` } }),
     },
-    { name: 'trailing slash', request: () => ({ path: '/v2/version/' }) },
+    { name: 'trailing slash', request: () => ({ path: `${VERSION}/` }) },
     { name: 'upper-case path', request: () => ({ path: '/v2/VERSION' }) },
     { name: 'HEAD', request: () => ({ method: 'HEAD' }) },
   ],
@@ -551,9 +551,9 @@ export const UNKNOWN_TABLE: InputTable = {
     { name: 'GET /', request: () => ({ path: '/' }) },
     { name: 'GET /v2', request: () => ({ path: '/v2' }) },
     { name: 'GET /v3/version', request: () => ({ path: '/v3/version' }) },
-    { name: 'GET //v2/version', request: () => ({ path: '//v2/version' }) },
-    { name: 'encoded dot segments', request: () => ({ path: '/v2/%2e%2e/v2/version' }) },
-    { name: 'encoded NUL in the path', request: () => ({ path: '/v2/version%00' }) },
+    { name: 'GET //v2/version', request: () => ({ path: `/${VERSION}` }) },
+    { name: 'encoded dot segments', request: () => ({ path: `/v2/%2e%2e${VERSION}` }) },
+    { name: 'encoded NUL in the path', request: () => ({ path: `${VERSION}%00` }) },
     { name: 'bad percent-encoding in the path', request: () => ({ path: '/v2/%zz' }) },
     { name: 'a path of 6 000 characters', request: () => ({ path: `/v2/${'a'.repeat(6000)}` }) },
     {
@@ -566,10 +566,10 @@ export const UNKNOWN_TABLE: InputTable = {
     { name: 'HEAD the vetting list', request: () => ({ method: 'HEAD', path: VETTING }) },
     { name: 'GET the submission', request: () => ({ path: SUBMIT }) },
     { name: 'PATCH the submission', request: () => ({ method: 'PATCH', path: SUBMIT, body: '{}' }) },
-    { name: 'POST the version', request: () => ({ method: 'POST', path: '/v2/version', body: '{}' }) },
-    { name: 'PUT the version', request: () => ({ method: 'PUT', path: '/v2/version', body: '{}' }) },
-    { name: 'DELETE the version', request: () => ({ method: 'DELETE', path: '/v2/version' }) },
-    { name: 'OPTIONS the version', request: () => ({ method: 'OPTIONS', path: '/v2/version' }) },
+    { name: 'POST the version', request: () => ({ method: 'POST', path: VERSION, body: '{}' }) },
+    { name: 'PUT the version', request: () => ({ method: 'PUT', path: VERSION, body: '{}' }) },
+    { name: 'DELETE the version', request: () => ({ method: 'DELETE', path: VERSION }) },
+    { name: 'OPTIONS the version', request: () => ({ method: 'OPTIONS', path: VERSION }) },
   ],
 };
 

@@ -5,6 +5,8 @@ import {
   test,
   expect,
   type LedgerClient,
+  type Tokens,
+  CONTROL_VET_PATH,
   type VettedPackages,
   around,
   bracket,
@@ -34,7 +36,7 @@ import {
  * A synchronizer of the test's own (ids derived from `seed`, unused anywhere), three participants and two
  * versions of one package on it, and `vet`: the sandbox's control route vetting packages there.
  */
-function ownSynchronizer(ledger: LedgerClient, seed: string) {
+function ownSynchronizer(ledger: LedgerClient, tokens: Tokens, seed: string) {
   const synchronizerId = unusedUid('conformance-vet-more', seed);
   const participants = ['vet-more-a', 'vet-more-b', 'vet-more-c'].map((name) => unusedUid(name, seed)) as [
     string,
@@ -47,12 +49,14 @@ function ownSynchronizer(ledger: LedgerClient, seed: string) {
     packageVersion: v,
   });
   const packages = [pkg('1.0.0'), pkg('2.0.0')] as const;
-  const vet = (participantId: string, vetted: readonly ReturnType<typeof pkg>[]) =>
+  // As a user with the participant-admin right (LEDGER_ADMIN_USER): what the route asks of its caller.
+  const vet = async (participantId: string, vetted: readonly ReturnType<typeof pkg>[]) =>
     ledger.send({
       method: 'POST',
-      path: '/sandbox/control/vet',
+      path: CONTROL_VET_PATH,
       body: { synchronizerId, participantId, packages: vetted },
       label: 'control: vet',
+      ...(await tokens.control()),
     });
   return { synchronizerId, participants, packages, vet };
 }
@@ -228,12 +232,13 @@ test.describe('POST /v2/package-vetting/list', () => {
     expect(nextAgain, 'the page after the second answer').toEqual(next);
   });
 
-  test(...forRule('VET-PAGE-TOKEN-REPEAT-MORE'), async ({ ledger, target, ids }) => {
+  test(...forRule('VET-PAGE-TOKEN-REPEAT-MORE'), async ({ ledger, target, ids, tokens }) => {
     // Only the sandbox can vet packages on request (its control route, SANDBOX_CONTROL=true: the rule's need,
     // so a target without it skipped already). Everything is vetted on a synchronizer of this test's own, so
     // no other check sees a change it did not make.
     const { synchronizerId, participants, packages, vet } = ownSynchronizer(
       ledger,
+      tokens,
       `${ids.next('vet')}:${Date.now()}`,
     );
     const [pa, pb, pc] = participants;

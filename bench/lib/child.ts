@@ -8,6 +8,12 @@ import { resolve } from 'node:path';
 export const ROOT = resolve(__dirname, '..', '..');
 
 /** The environment without the caller's LEDGER_ and SANDBOX_ settings: every figure runs on defaults. */
+/**
+ * What a harness run against a sandbox child sets besides LEDGER_BASE_URL: the dev user with the participant-admin
+ * right, which the control route asks of its caller (the harness presents it only to the in-process sandbox).
+ */
+export const SANDBOX_ADMIN = { LEDGER_ADMIN_USER: 'admin' } as const;
+
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {

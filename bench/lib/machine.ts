@@ -76,9 +76,9 @@ function cpuSeconds(): Load['cpu'] {
   }
 }
 
-// The host's own speed, which /proc cannot show: two full runs of the same tree ten minutes apart, nobody else on
-// this machine, spent 16.5 and 22.0 CPU s on the same cold conformance runs (other VMs on the same physical
-// cores, a clock that moves). The probe is a fixed piece of the harness's kind of work (JSON round trips of 200
+// The host's own speed, which /proc cannot show: two full runs of the same tree, nobody else on this machine, can
+// spend very different CPU time on the same cold conformance runs (other VMs on the same physical cores, a clock
+// that moves). The probe is a fixed piece of the harness's kind of work (JSON round trips of 200
 // tree-like events and a regex over them), its CPU time the least of five after a warm-up, in a fresh Node
 // process (in the bench's own, its heap and its last child's after-effects moved it by half): the same on the
 // same host, so it moves with the host. Compare it between figures and RESULTS files, never with a number.
@@ -109,7 +109,7 @@ const TASKSET = (() => {
 
 /**
  * The probe on each core (pinned with taskset), or once unpinned. Per core, because the cores of a cloud VM need
- * not be equal: here one ran the probe in 28 ms and the other in 45 at the same moment (its physical core shared
+ * not be equal: one may run the probe far slower than the other at the same moment (its physical core shared
  * with a busy neighbour), and a figure's processes land on either.
  */
 export function speedProbeMs(): number[] {

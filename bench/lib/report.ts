@@ -33,7 +33,7 @@ export interface Facts {
     /** (harness + sandbox CPU) / wall: how many of the cores the run kept busy. */
     coresBusy: number;
     cpuPerRequestMs: number;
-    /** The target: a third of the ~30 ms measured before the suite's speed work. */
+    /** The target (CPU_PER_REQUEST_TARGET_MS in parts/suite.ts). */
     cpuTargetMs: number;
     cpuMet: boolean;
     /** The run before, which filled the transform cache for the copy's paths. */

@@ -1,4 +1,4 @@
-// Figure 10: a busy participant — a sandbox child answering a seeded share of its requests with Canton's
+// Figure 11: a busy participant — a sandbox child answering a seeded share of its requests with Canton's
 // transient errors (SANDBOX_BUSY: 503 TransientServerFailure and 409 ContentionOnSharedResources, each with
 // Canton's own retryInfo "1 second"; sandbox/busy.ts) — and the whole suite on the harness's defaults: every test
 // must get a quiet run's verdict, and the figure is what asking again costs. Side by side in the same run: the
@@ -60,7 +60,7 @@ function differing(o: Outcome, reference: Outcome): string[] {
 const pct = (busy: string): string => `${Math.round(Number(busy) * 100)}%`;
 
 export async function busyParticipant(work: Workdir): Promise<Section> {
-  return measured('10. The suite against a busy participant (5% and 20% of answers transient)', async () => {
+  return measured('11. The suite against a busy participant (5% and 20% of answers transient)', async () => {
     const runs: Outcome[] = [];
     for (const busy of ['0', '0.05', '0.2']) runs.push(await suite(work, busy));
     const [quiet, ...busy] = runs as [Outcome, ...Outcome[]];

@@ -5,7 +5,7 @@
 // and its CPU per request, figure 5). The default for a remote target (core/settings.ts, chooseWorkers) is
 // checked against this figure: the fastest count up to its cap is the one the summary states.
 import { join } from 'node:path';
-import { cleanEnv, startChild } from '../lib/child';
+import { cleanEnv, SANDBOX_ADMIN, startChild } from '../lib/child';
 import { measured, table, type Facts, type Section } from '../lib/report';
 import { playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
@@ -31,7 +31,7 @@ export async function latency(
         for (const workers of opts.workers) {
           const run = await runCommand(process.execPath, playwrightCommand('test'), {
             cwd: work.dir,
-            env: cleanEnv({ LEDGER_BASE_URL: proxy.url, LEDGER_WORKERS: String(workers) }),
+            env: cleanEnv({ ...SANDBOX_ADMIN, LEDGER_BASE_URL: proxy.url, LEDGER_WORKERS: String(workers) }),
             log: join(work.dir, `bench-latency-${workers}.log`),
           });
           const { requests } = await proxy.ask<{ requests: number }>({ type: 'count' });

@@ -7,7 +7,7 @@
 // 10,000 entries, quiet, 40 ms: 0 inconclusive, requests ≤ 2×.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanEnv, startChild } from '../lib/child';
+import { cleanEnv, SANDBOX_ADMIN, startChild } from '../lib/child';
 import { measured, table, type Facts, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
@@ -54,7 +54,7 @@ async function run(work: Workdir, topology: Topology, latencyMs: number, churn: 
     const reports = join(work.dir, `bench-${name}`);
     const result = await runCommand(process.execPath, playwrightCommand('test'), {
       cwd: work.dir,
-      env: cleanEnv({ LEDGER_BASE_URL: proxy.url, LEDGER_REPORTS_DIR: reports }),
+      env: cleanEnv({ ...SANDBOX_ADMIN, LEDGER_BASE_URL: proxy.url, LEDGER_REPORTS_DIR: reports }),
       log: join(work.dir, `bench-${name}.log`),
       timeoutMs: 30 * 60_000,
     });

@@ -6,7 +6,7 @@
 // (the timeouts as they were before the harness measured them).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanEnv, startChild, type Child } from '../lib/child';
+import { cleanEnv, SANDBOX_ADMIN, startChild, type Child } from '../lib/child';
 import { measured, table, type Facts, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
@@ -33,7 +33,7 @@ async function suite(
   const reports = join(work.dir, `bench-slow-${name}`);
   const run = await runCommand(process.execPath, playwrightCommand('test'), {
     cwd: work.dir,
-    env: cleanEnv({ LEDGER_BASE_URL: proxy.url, LEDGER_REPORTS_DIR: reports, ...env }),
+    env: cleanEnv({ ...SANDBOX_ADMIN, LEDGER_BASE_URL: proxy.url, LEDGER_REPORTS_DIR: reports, ...env }),
     log: join(work.dir, `bench-slow-${name}.log`),
     // Never cut short: a run that waits out its timeouts is what the control shows.
     timeoutMs: 30 * 60_000,

@@ -6,6 +6,7 @@ import type { Rule } from '../types';
  */
 export type RuleRow = Omit<Rule, 'needs'> & Partial<Pick<Rule, 'needs'>>;
 
-export function rule(row: RuleRow): Rule {
+/** One rule, its id kept as a literal type (the catalogue's `RuleId` is the union of them). */
+export function rule<const Id extends string>(row: RuleRow & { id: Id }): Rule & { id: Id } {
   return { ...row, needs: row.needs ?? [] };
 }

@@ -41,11 +41,43 @@ function routeMatches(route: FaultRoute, req: FastifyRequest): boolean {
   return route === 'any' || req.routeOptions.url === ROUTES[route];
 }
 
-export function installFaults(app: FastifyInstance, faults: readonly Fault[]): void {
+/**
+ * Whether the faults apply to each request, in arrival order: always, or on a seeded share of them
+ * (SANDBOX_FAULTS_FRACTION, SANDBOX_FAULTS_SEED). mulberry32: small, and the same draws on every machine.
+ */
+function faultDraws(fraction: number, seed: number): () => boolean {
+  if (fraction >= 1) return () => true;
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 < fraction;
+  };
+}
+
+const FAULTY = Symbol('faulty');
+type Drawn = FastifyRequest & { [FAULTY]?: boolean };
+
+export function installFaults(
+  app: FastifyInstance,
+  faults: readonly Fault[],
+  { fraction = 1, seed = 1 }: { fraction?: number; seed?: number } = {},
+): void {
+  if (faults.length === 0) return;
+  const draw = faultDraws(fraction, seed);
+  // Only the requests a fault can touch draw: a request to another route (the API description, the control
+  // route) leaves the same requests broken.
+  const routes = faults.map((f) => f.rewrite?.route ?? 'any');
+  app.addHook('onRequest', async (req) => {
+    (req as Drawn)[FAULTY] = routes.some((r) => routeMatches(r, req)) && draw();
+  });
   const transport = faults.filter((f) => f.onRequest);
   if (transport.length > 0) {
     const state = { calls: 0 };
     app.addHook('onRequest', async (req, reply) => {
+      if (!(req as Drawn)[FAULTY]) return;
       state.calls += 1;
       for (const f of transport) {
         await f.onRequest!(req, reply, state);
@@ -56,6 +88,7 @@ export function installFaults(app: FastifyInstance, faults: readonly Fault[]): v
   const rewrites = faults.filter((f) => f.rewrite);
   if (rewrites.length === 0) return;
   app.addHook('onSend', async (req, reply, payload) => {
+    if (!(req as Drawn)[FAULTY]) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith(JSON_TYPE)) return payload;
     const text = Buffer.isBuffer(payload)

@@ -7,7 +7,7 @@ import type { SandboxConfig } from '../config';
 import { cantonError, invalidArgument, invalidField, missingField, type CantonError } from '../errors';
 import { nameError, packageIdError, packageRefError, partyError, uniqueIdentifierError } from '../ids';
 import { BUILTIN_PACKAGES } from '../vetting/builtin-package';
-import type { JsCommand, JsCommands, TemplateRef } from './decode';
+import type { JsCommand, JsCommands, TemplateRef } from './decode-commands';
 import { TEMPLATES, type Choice, type Template } from './templates';
 import { decodeRecord, jsonLayerInvalid, type RecordValue } from './values';
 

@@ -14,7 +14,7 @@ import {
   userIdAllowsParentheses,
   userIdError,
 } from '../ids';
-import type { JsCommands } from './decode';
+import type { JsCommands } from './decode-commands';
 import type { Transcoded } from './json-layer';
 import { durationMicros, END_MICROS, formatMicros, MIN_MICROS } from './time';
 

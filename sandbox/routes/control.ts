@@ -2,6 +2,12 @@
 // (otherwise 404), under /sandbox/control/. It lets a test change the vetting state while the sandbox runs,
 // so "a page requested twice with the same token can return more" can be shown (document §4.2, 4).
 //
+// Who may call it: what Canton asks of its own vetting change, POST /v2/package-vetting/update
+// (PackageManagementServiceAuthorization.updateVettedPackages: RequiredClaim.Admin, community/base/…/auth/
+// Authorizer.scala): a token of a user with the ParticipantAdmin right. As on Canton's JSON endpoints the body
+// is decoded first (tapir's 400), then the caller is authorized — no token UNAUTHENTICATED 401, a user without
+// the right PERMISSION_DENIED 403 (MissingAdminClaim), both redacted — and only then is the request validated.
+//
 // POST /sandbox/control/vet
 //   { "synchronizerId": "<name>::<namespace>", "participantId": "<name>::<namespace>",
 //     "packages": [{ "packageId": "<id>", "packageName"?: "<name>", "packageVersion"?: "<version>" }] }
@@ -14,7 +20,9 @@
 // → 200 with the resulting entry: the packages named are no longer vetted there, topologySerial grows by one
 // when anything changed (a Replace with fewer packages, as Canton's unvetting). An entry that does not exist,
 // or unvetting that would leave an entry with no package (not modelled), is INVALID_ARGUMENT.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireParticipantAdmin } from '../auth';
+import type { SandboxContext } from '../context';
 import { invalidArgument } from '../errors';
 import { packageIdError, packageNameError } from '../ids';
 import { sendJson } from '../reply';
@@ -113,29 +121,41 @@ function checkIds(body: { synchronizerId: string; participantId: string }): void
   }
 }
 
-export function registerControlRoutes(app: FastifyInstance, topology: VettingTopology): void {
-  app.post('/sandbox/control/unvet', { schema: { body: UNVET_SCHEMA } }, async (request, reply) => {
-    const body = request.body as UnvetBody;
-    checkIds(body);
-    if (body.packageIds.length === 0 || body.packageIds.length > MAX_PACKAGES_PER_CALL) {
-      throw invalidArgument(`packageIds must hold between 1 and ${MAX_PACKAGES_PER_CALL} package ids`);
-    }
-    body.packageIds.forEach((id, i) => {
-      const idError = packageIdError(id);
-      if (idError !== undefined) throw invalidArgument(`packageIds[${i}]: ${idError}`);
-    });
-    const existing = topology.entry(body.synchronizerId, body.participantId);
-    if (!existing)
-      throw invalidArgument(`no vetting entry for ${body.participantId} on ${body.synchronizerId}`);
-    const ids = new Set(body.packageIds);
-    if (existing.packages.every((p) => ids.has(p.packageId))) {
-      throw invalidArgument('unvetting every package of an entry is not modelled: keep at least one');
-    }
-    const entry = topology.unvet(body.synchronizerId, body.participantId, ids)!;
-    return Promise.resolve(sendJson(reply, entryJson(entry)));
-  });
+export function registerControlRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  topology: VettingTopology,
+): void {
+  // After the schema (decoding), before the handler (validation): see the header.
+  const preHandler = async (request: FastifyRequest): Promise<void> => {
+    requireParticipantAdmin(await ctx.auth.resolve(request));
+  };
+  app.post(
+    '/sandbox/control/unvet',
+    { schema: { body: UNVET_SCHEMA }, preHandler },
+    async (request, reply) => {
+      const body = request.body as UnvetBody;
+      checkIds(body);
+      if (body.packageIds.length === 0 || body.packageIds.length > MAX_PACKAGES_PER_CALL) {
+        throw invalidArgument(`packageIds must hold between 1 and ${MAX_PACKAGES_PER_CALL} package ids`);
+      }
+      body.packageIds.forEach((id, i) => {
+        const idError = packageIdError(id);
+        if (idError !== undefined) throw invalidArgument(`packageIds[${i}]: ${idError}`);
+      });
+      const existing = topology.entry(body.synchronizerId, body.participantId);
+      if (!existing)
+        throw invalidArgument(`no vetting entry for ${body.participantId} on ${body.synchronizerId}`);
+      const ids = new Set(body.packageIds);
+      if (existing.packages.every((p) => ids.has(p.packageId))) {
+        throw invalidArgument('unvetting every package of an entry is not modelled: keep at least one');
+      }
+      const entry = topology.unvet(body.synchronizerId, body.participantId, ids)!;
+      return Promise.resolve(sendJson(reply, entryJson(entry)));
+    },
+  );
 
-  app.post('/sandbox/control/vet', { schema: { body: VET_SCHEMA } }, async (request, reply) => {
+  app.post('/sandbox/control/vet', { schema: { body: VET_SCHEMA }, preHandler }, async (request, reply) => {
     const body = request.body as VetBody;
     checkIds(body);
     const packages = vettedPackages(topology, body);

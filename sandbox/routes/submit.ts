@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from '../config';
 import type { SandboxContext } from '../context';
-import { BodyDecodeError } from '../decode';
+import { BodyDecodeError } from '../decode-failures';
 import { CantonError } from '../errors';
 import { submitFaultHooks } from '../faults/groups/submission-hooks';
 import { authorizeSubmission } from '../ledger/authorize';
-import { decodeJsCommands } from '../ledger/decode';
+import { decodeJsCommands } from '../ledger/decode-commands';
 import { jsonLayer } from '../ledger/json-layer';
 import { Ledger } from '../ledger/ledger';
 import { knowsTapsMaxPasses, releaseAtLeast } from '../ledger/release';

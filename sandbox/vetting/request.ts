@@ -1,7 +1,7 @@
 // ListVettedPackagesRequest → listing options, checked in Canton's order (ListVettedPackagesOpts.fromProto):
 // package ids, synchronizer ids, participant ids, page token, page size ≥ 0, page size ≤ max. Every failure
 // is PROTO_DESERIALIZATION_FAILURE with the inner error, as Scala prints it, in context.reason.
-import { int32Schema } from '../decode';
+import { int32Schema } from '../decode-failures';
 import { protoDeserializationFailure, type CantonError } from '../errors';
 import { NO_FAULTS, type FaultSet } from '../faults/registry';
 import { packageIdError } from '../ids';

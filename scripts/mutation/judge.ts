@@ -56,7 +56,7 @@ export function judgeFault(
     fault: fault.name,
     breaks: fault.breaks,
     kind: fault.kind,
-    declared: fault.rules,
+    declared: [...fault.rules],
     killedBy,
     killedByDeclared,
     inconclusive,

@@ -33,7 +33,7 @@ export default defineConfig({
   testDir: '../../tests',
   // Its own folder: Playwright empties its output folder at start, and must not touch another run's.
   outputDir: '../../test-results/mutation',
-  // A project's tests of one file share a worker: starting a worker costs about a second of CPU.
+  // A project's tests of one file share a worker: each worker started costs CPU of its own.
   fullyParallel: false,
   retries: 0,
   timeout: TIMEOUTS.testMs,

@@ -4,8 +4,10 @@
 // CONFORMANCE_WEBHOOK_URL. Each folder is a run's reports folder (conformance.json, maybe target.json); its
 // name names the target (the nightly workflow downloads each target's report into runs/<target>). The message
 // names each target whose participant changed, its baseline and date, the count of each kind of change with
-// up to five rule ids (a verdict an expectations file changed is no change of the participant: never
-// announced), and the CI run (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID). Every text from a file
+// up to five rule ids (a verdict an expectations file changed is no change of the participant, nor is a flip of
+// a rule already intermittent: never announced; a collapsed run is one line), a change of the participant's own
+// API description (its fields, and how many rules read them), and the CI run (GITHUB_SERVER_URL,
+// GITHUB_REPOSITORY, GITHUB_RUN_ID). Every text from a file
 // passes through the harness's redaction, URL credentials included: no token or password reaches the message.
 // Without CONFORMANCE_WEBHOOK_URL the message is printed instead. Exit 0 posted (or nothing changed); 1 the
 // webhook refused it or could not be reached; 2 a folder is not a run, or the URL is not one.
@@ -21,6 +23,7 @@ import {
   type Changes,
   type ParticipantChangeKind,
 } from '../../reporters/run-history';
+import { descriptionChangeLine } from '../../reporters/openapi-drift';
 import { TIMEOUTS } from '../../core/timeouts';
 import { EXIT } from '../../core/exit-codes';
 
@@ -38,6 +41,8 @@ const WORDS: Record<ParticipantChangeKind, [one: string, many: string]> = {
   fixed: ['fixed', 'fixed'],
   deviationsAppeared: ['known deviation appeared', 'known deviations appeared'],
   deviationsGone: ['known deviation gone', 'known deviations gone'],
+  becameIntermittent: ['became intermittent', 'became intermittent'],
+  settled: ['settled (stable again)', 'settled (stable again)'],
   newSkips: ['new skip', 'new skips'],
   nowRuns: ['skipped before, runs now', 'skipped before, run now'],
 };
@@ -48,6 +53,8 @@ export interface RunMatrix {
   targetLost?: string;
   target?: { baseUrl?: string; participantId?: string; version?: string };
   changes?: Pick<Changes, 'since'> & Partial<Omit<Changes, 'since'>>;
+  /** The participant's own API description, compared (reporters/openapi-drift.ts); announced when it changed. */
+  description?: unknown;
 }
 
 export interface Run {
@@ -102,7 +109,9 @@ export function runSummary(run: Run): string | undefined {
     const more = rows.length > MAX_IDS ? ` and ${rows.length - MAX_IDS} more` : '';
     return `  ${rows.length} ${rows.length === 1 ? one : many}: ${ids.join(', ')}${more}`;
   }).filter((line): line is string => line !== undefined);
-  if (counted.length === 0) return undefined;
+  const collapsed = typeof changes.collapsed === 'string' ? changes.collapsed : undefined;
+  const described = descriptionChangeLine(run.matrix.description);
+  if (counted.length === 0 && collapsed === undefined && described === undefined) return undefined;
   const since = changes.since;
   const baseline =
     since.kind === 'named'
@@ -111,7 +120,9 @@ export function runSummary(run: Run): string | undefined {
   const url = run.matrix.target?.baseUrl ?? run.baseUrl;
   const lines = [
     `• ${run.label}${url ? ` (${displayUrl(url)})` : ''}, since ${baseline}:`,
-    ...counted,
+    // A collapse is one event, not a list of every rule it took down (the report has them).
+    ...(collapsed ? [`  the run collapsed: ${collapsed}`] : counted),
+    ...(described ? [described] : []),
     ...(run.matrix.targetLost ? [`  the participant did not answer: ${run.matrix.targetLost}`] : []),
   ];
   return lines.join('\n');

@@ -14,7 +14,13 @@ import { redact } from '../../core/redact';
 import { displayUrl, type Settings } from '../../core/settings';
 import { TokenSourceError, tokenExpiry, tokenProviderFor } from '../../core/token-providers';
 import { skipsForecast, type Skip } from '../../core/rule-needs';
-import { CONTROL_PROBE_BODY, CONTROL_VET_PATH, controlRouteAnswered } from '../../core/control-route';
+import {
+  CONTROL_PROBE_BODY,
+  CONTROL_VET_PATH,
+  controlCaller,
+  controlRouteOf,
+  type ControlRoute,
+} from '../../core/control-route';
 import { selectedRules } from '../../core/selection';
 import type { AnswerTimes } from '../run/pace';
 
@@ -329,24 +335,23 @@ export async function timeAnswers(
  * The rules of the run's selection that will skip on this participant with these settings, and why: the tests'
  * own words, from the same function their skips call (core/rule-needs.ts).
  */
-export function skipForecast(s: Settings, version: string | undefined, controlRoute: boolean): Skip[] {
+export function skipForecast(s: Settings, version: string | undefined, controlRoute: ControlRoute): Skip[] {
   return skipsForecast(
     { settings: s, version, cannotMint: tokenProviderFor(s).cannotMintReason, controlRoute },
     selectedRules(),
   );
 }
 
-/** Whether the target offers the sandbox's control route, asked as the workers ask (core/control-route.ts). */
-export async function probeControlRoute(s: Settings, baseUrl: string): Promise<boolean> {
+/**
+ * Whether the target offers the sandbox's control route to the caller the rule will present, asked as the workers
+ * ask (core/control-route.ts).
+ */
+export async function probeControlRoute(s: Settings, baseUrl: string): Promise<ControlRoute> {
   const client = new Client(baseUrl, s.timeoutScale);
   try {
-    const res = await client.send(
-      'POST',
-      CONTROL_VET_PATH,
-      await tokenProviderFor(s).token(),
-      CONTROL_PROBE_BODY,
-    );
-    return controlRouteAnswered(res.status);
+    const { token } = await controlCaller(s, tokenProviderFor(s));
+    const res = await client.send('POST', CONTROL_VET_PATH, token, CONTROL_PROBE_BODY);
+    return controlRouteOf(res.status, res.text);
   } catch (e) {
     if (e instanceof TransportFailure)
       throw new PreflightError(

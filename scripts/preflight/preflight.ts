@@ -23,12 +23,16 @@ import {
 } from './checks';
 import { chooseTimeoutScale, timeoutScaleLine } from '../run/pace';
 import { PATHS } from '../../core/api-paths';
+import { readDescription } from '../../core/openapi-read';
+import { reportsDir } from '../../core/reports-dir';
+import { describeDrift, descriptionInfoLine, previousDescription } from '../../reporters/openapi-drift';
+import { join } from 'node:path';
 
 const HELP = `Usage: npm run preflight
 What a conformance run checks before its first test, on its own: the target reachable and a JSON Ledger API,
 its version, the token accepted, the identity settings (given, or asked of the participant), each configured
-user's rights, the command template's package vetted; then what the run will use and the rules that will skip,
-and why. Submits nothing. Settings as the run's (.env.example).
+user's rights, the command template's package vetted; then what the run will use, the rules that will skip
+and why, and how many differences the participant's own API description (GET /docs/openapi) shows. Submits nothing. Settings as the run's (.env.example).
 Exit code: 0 ready; 2 a setting is wrong or missing (one line names it); 4 the target cannot be reached.`;
 
 /** The command: its exit code (a wrong setting may also end the process at once, with 2, as a run does). */
@@ -96,12 +100,23 @@ async function readyLines(
     ['rights', `${resolved.user} acts as and reads as every configured party`],
     ['template', 'its package is vetted on the synchronizer'],
     ['timeout scale', timeoutScaleLine(pace)],
+    ['description', await descriptionLine(s, resolved, baseUrl)],
     ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)).map(
       (k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`],
     ),
     // Transient answers asked again on the way (core/retry.ts): a busy participant is told, never hidden.
     ...(tallyTotal(SETUP_RETRIED) > 0 ? [['retried', tallyWords(SETUP_RETRIED)] as [string, string]] : []),
   ];
+}
+
+/** The participant's own API description: how far it differs from the document and from its last run's. */
+async function descriptionLine(given: Settings, s: Settings, baseUrl: string): Promise<string> {
+  const target = {
+    baseUrl: given.baseUrl === undefined ? 'in-process sandbox' : displayUrl(baseUrl),
+    participantId: s.participantId,
+  };
+  const previous = previousDescription(join(reportsDir(), 'history'), target);
+  return descriptionInfoLine(describeDrift(await readDescription(s, baseUrl), previous));
 }
 
 if (require.main === module) void main().then((code) => process.exit(code));

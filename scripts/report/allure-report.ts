@@ -1,8 +1,8 @@
-// Builds the Allure HTML report (Allure Report 3, settings in allurerc.mjs) from reports/allure-results:
+// Builds the Allure HTML report (Allure Report 3, settings in allurerc.ts) from reports/allure-results:
 // 1. the results get each test's verdict from the rule matrix (label `verdict`, the categories' key) and the
 //    environment block (target, version, capabilities, run id, seed, timeout scale, harness version);
 // 2. one generation writes both the served report and the single-file one (two awesome plugins), so a
-//    run appends exactly one entry to reports/history/history.jsonl. Allure does not clean its output
+//    run appends exactly one entry to its target's Allure history (reports/history/targets/<target>/). Allure does not clean its output
 //    folder: it is deleted first; a run already in the history is rebuilt against a throwaway copy of the
 //    history as it was before that run;
 // 3. the generator's third-party analytics script is stripped; a page still referencing anything external
@@ -12,7 +12,7 @@
 // first results are written (`preloadAllureOnResults`), so the report costs only the generation after them and a
 // run that writes no results (a config with other reporters) never loads them.
 // LEDGER_REPORTS_DIR moves every path (the self-tests build reports in their own folders).
-import type { Changes } from '../../reporters/run-history';
+import { targetHistoryDir, type Changes } from '../../reporters/run-history';
 import {
   existsSync,
   mkdirSync,
@@ -26,7 +26,12 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { makeOffline } from '../../reporters/allure-html';
-import { markKnownDeviations, type JUnitVerdict } from '../../reporters/junit-verdicts';
+import {
+  markKnownDeviations,
+  markIntermittent,
+  markRecheckedFailures,
+  type JUnitVerdict,
+} from '../../reporters/junit-verdicts';
 import {
   annotateResults,
   dropSkipGlobals,
@@ -39,6 +44,7 @@ import {
 import type { FingerprintChange } from '../../reporters/fingerprint';
 import { PROJECT_ROOT, reportsDir } from '../../core/reports-dir';
 import { EXIT } from '../../core/exit-codes';
+import ALLURE_CONFIG from '../../allurerc';
 
 export const ROOT = PROJECT_ROOT;
 
@@ -52,9 +58,8 @@ export function reportPaths(reports = reportsDir()) {
     output: join(dir, 'allure'),
     /** The same report in one file, for mailing: opens from file://. */
     singleFile: join(dir, 'allure-single.html'),
-    history: join(dir, 'history', 'history.jsonl'),
-    /** The run id whose results were last appended to the history. */
-    lastRun: join(dir, 'history', 'last-run-id'),
+    /** Every target's history folder (reporters/run-history.ts): Allure's history is kept in each. */
+    historyDir: join(dir, 'history'),
     target: join(dir, 'target.json'),
     matrix: join(dir, 'conformance.json'),
     /** The rule matrix for reading (reporters/rule-matrix.ts writes both). */
@@ -63,20 +68,35 @@ export function reportPaths(reports = reportsDir()) {
   };
 }
 
+/**
+ * Allure's history of the run's target, in the target's own history folder (keyed by its URL and participant
+ * id, as the verdict history is): History, Flaky and the trends never mix participants.
+ */
+export function allureHistoryOf(paths: ReturnType<typeof reportPaths>): { history: string; lastRun: string } {
+  const target = readJsonFile<TargetFile>(paths.target);
+  const dir = targetHistoryDir(paths.historyDir, {
+    baseUrl: target?.baseUrl,
+    participantId: target?.participantId,
+  });
+  return { history: join(dir, 'allure-history.jsonl'), lastRun: join(dir, 'allure-last-run-id') };
+}
+
 const RESULTS_STAGING = 'allure-build';
-const ALLURE_CONFIG = join(ROOT, 'allurerc.mjs');
 
 type AllureCore = typeof import('@allurereport/core');
 let allureCore: Promise<AllureCore> | undefined;
 
 /**
- * Loads Allure's generator and the plugins allurerc.mjs names, once per process. Call it early (nothing is
+ * Loads Allure's generator and the plugins allurerc.ts names, once per process. Call it early (nothing is
  * written); `buildAllureReport` awaits it.
  */
 export function preloadAllure(): Promise<AllureCore> {
   allureCore ??= import('@allurereport/core').then(async (core) => {
     // Resolving the config imports its plugins; the throwaway output is never written.
-    await core.readConfig(ROOT, ALLURE_CONFIG, { output: join(tmpdir(), 'ledger-conformance-preload') });
+    await core.resolveConfig(ALLURE_CONFIG, {
+      cwd: ROOT,
+      output: join(tmpdir(), 'ledger-conformance-preload'),
+    });
     return core;
   });
   // A failure is reported by the build that awaits it, not as an unhandled rejection here.
@@ -114,8 +134,8 @@ export function preloadAllureOnResults(results: string): () => void {
 
 /** `allure generate` of one results folder, in this process: the same calls as the CLI's generate command. */
 async function generate(results: string, output: string, historyPath: string): Promise<void> {
-  const { readConfig, AllureReport } = await preloadAllure();
-  const config = await readConfig(ROOT, ALLURE_CONFIG, { output, historyPath });
+  const { resolveConfig, AllureReport } = await preloadAllure();
+  const config = await resolveConfig(ALLURE_CONFIG, { cwd: ROOT, output, historyPath });
   const report = new AllureReport(config);
   await report.start();
   await report.readDirectory(results);
@@ -153,7 +173,10 @@ export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
 /** Returns the exit code: 1 when the generation fails or a page references anything external; 0 when there was nothing to report. */
 export async function buildAllureReport(paths = reportPaths()): Promise<number> {
   // JUnit in the matrix's words first: it is read whether or not there is an Allure report to build.
-  markKnownDeviations(paths.junit, readJsonFile<{ tests?: JUnitVerdict[] }>(paths.matrix)?.tests ?? []);
+  const judged = readJsonFile<{ tests?: JUnitVerdict[] }>(paths.matrix)?.tests ?? [];
+  markKnownDeviations(paths.junit, judged);
+  markRecheckedFailures(paths.junit, judged);
+  markIntermittent(paths.junit, judged);
   if (!existsSync(paths.results) || readdirSync(paths.results).length === 0) {
     process.stdout.write(`No Allure results in ${relative(ROOT, paths.results)}: no report built.\n`);
     return 0;
@@ -161,16 +184,17 @@ export async function buildAllureReport(paths = reportPaths()): Promise<number> 
   prepareResults(paths);
   const staging = join(paths.dir, RESULTS_STAGING);
   for (const p of [paths.output, paths.singleFile, staging]) rmSync(p, { recursive: true, force: true });
-  mkdirSync(dirname(paths.history), { recursive: true });
+  const own = allureHistoryOf(paths);
+  mkdirSync(dirname(own.history), { recursive: true });
   const runId = readJsonFile<TargetFile>(paths.target)?.runId;
   const already =
-    runId !== undefined && existsSync(paths.lastRun) && readFileSync(paths.lastRun, 'utf8').trim() === runId;
-  let historyPath = paths.history;
-  if (already && existsSync(paths.history)) {
+    runId !== undefined && existsSync(own.lastRun) && readFileSync(own.lastRun, 'utf8').trim() === runId;
+  let historyPath = own.history;
+  if (already && existsSync(own.history)) {
     // A rebuild of the run last appended: Allure reads the history as it was before this run (without its
     // line, which it would otherwise show as its own previous run) and appends to a throwaway copy.
     historyPath = join(tmpdir(), `ledger-conformance-history-${process.pid}.jsonl`);
-    const lines = readFileSync(paths.history, 'utf8').split('\n').filter(Boolean);
+    const lines = readFileSync(own.history, 'utf8').split('\n').filter(Boolean);
     writeFileSync(
       historyPath,
       lines
@@ -185,9 +209,9 @@ export async function buildAllureReport(paths = reportPaths()): Promise<number> 
     process.stderr.write(`report: Allure could not build the report: ${(e as Error).message}\n`);
     return EXIT.failed;
   } finally {
-    if (historyPath !== paths.history) rmSync(historyPath, { force: true });
+    if (historyPath !== own.history) rmSync(historyPath, { force: true });
   }
-  if (runId !== undefined) writeFileSync(paths.lastRun, runId + '\n');
+  if (runId !== undefined) writeFileSync(own.lastRun, runId + '\n');
   // Two plugins: staging/awesome (served) and staging/single (one index.html).
   renameSync(join(staging, 'awesome'), paths.output);
   renameSync(join(staging, 'single', 'index.html'), paths.singleFile);

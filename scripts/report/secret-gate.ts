@@ -11,7 +11,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { ReporterDescription } from '@playwright/test';
 import { loadDotenv, settings, type Settings } from '../../core/settings';
 import { describeHits, scanForSecrets, type Secret, type SecretHit } from '../../reporters/secret-scan';
-import { privateKeyText, secretValues } from '../../core/secrets';
+import { secretValues } from '../../core/secrets';
 import { recordedReporters, reporterOutputs } from '../../core/report-outputs';
 import { EXIT } from '../../core/exit-codes';
 import { DEFAULT_REPORTS_DIR, reportsDir, reportsMoved } from '../../core/reports-dir';
@@ -37,7 +37,7 @@ export function runSecrets(s: Settings, env: Env = process.env): Secret[] {
       break;
     case 'rs256':
     case 'es256':
-      add('LEDGER_JWT_PRIVATE_KEY', privateKeyText(env.LEDGER_JWT_PRIVATE_KEY, s.fileDirs));
+      add('LEDGER_JWT_PRIVATE_KEY', s.auth.pem);
       add('LEDGER_JWT_PRIVATE_KEY', s.auth.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
       break;
     case 'oauth2':

@@ -41,6 +41,15 @@ import { plainErrorSnippets } from '../../plumbing/plain-snippets';
 import { EXIT } from '../../core/exit-codes';
 import { reportsDir } from '../../core/reports-dir';
 import { PATHS } from '../../core/api-paths';
+import { readDescription, type DescriptionRead } from '../../core/openapi-read';
+import { redactWithUrls } from '../../core/redact';
+import {
+  describeDrift,
+  descriptionFile,
+  descriptionInfoLine,
+  previousDescription,
+} from '../../reporters/openapi-drift';
+import type { ControlRoute } from '../../core/control-route';
 import { SETUP_RETRIED } from '../preflight/client';
 import { tallyTotal, tallyWords } from '../../core/transient-tally';
 
@@ -173,23 +182,30 @@ function chooseAndHandPace(r: Resolved): TimeoutScaleChoice {
 /** What the run-information block and target.json say, gathered once. */
 interface RunInfo {
   caps: ReturnType<typeof capabilitiesOf>;
-  controlRoute: boolean;
+  controlRoute: ControlRoute;
   pace: TimeoutScaleChoice;
   vetting: Awaited<ReturnType<typeof vettingSize>> | undefined;
   expectations: ReturnType<typeof expectationsInfo>;
+  /** The participant's own API description (GET /docs/openapi): read beside the run, never judged. */
+  description: DescriptionRead;
 }
 
 async function gatherInfo(r: Resolved): Promise<RunInfo> {
   const { s, baseUrl } = r;
   const { document, unreachable } = r.version;
-  const controlRoute = !unreachable && (await probeControlRoute(s, baseUrl).catch(() => false));
+  const controlRoute = unreachable
+    ? 'absent'
+    : await probeControlRoute(s, baseUrl).catch((): ControlRoute => 'absent');
   const pace = chooseAndHandPace(r);
   const caps = capabilitiesOf(document);
   const vetting = unreachable
     ? undefined
     : await vettingSize(s, baseUrl, caps.limits.maxVettedPackagesPageSize);
   const expectations = expectationsInfo(s.expectations, caps.version, undefined, s.fileDirs);
-  return { caps, controlRoute, pace, vetting, expectations };
+  const description: DescriptionRead = unreachable
+    ? { state: 'unreadable', line: 'not read (the target cannot be reached)' }
+    : await readDescription(s, baseUrl);
+  return { caps, controlRoute, pace, vetting, expectations, description };
 }
 
 /** The run-information block's lines. */
@@ -206,6 +222,7 @@ function infoLines(r: Resolved, info: RunInfo, config: FullConfig | undefined): 
     ['seed', s.seed === undefined ? 'per test, from its title (set LEDGER_SEED to fix it)' : String(s.seed)],
     ['timeout scale', timeoutScaleLine(info.pace)],
     ['expectations', expectationsLine(info.expectations)],
+    ['description', descriptionLineOf(r, info.description)],
     ['workers', workersLine(config?.workers, s)],
     ['run id', s.runId ?? '(none: ids use "local")'],
     // Answers Canton marks transient, asked again before the tests (core/retry.ts): told, never hidden.
@@ -220,6 +237,14 @@ function infoLines(r: Resolved, info: RunInfo, config: FullConfig | undefined): 
     ]),
   ];
 }
+
+/** The description's line: its differences from the document and since the target's previous run. */
+function descriptionLineOf(r: Resolved, read: DescriptionRead): string {
+  const target = { baseUrl: shownUrlOf(r), participantId: r.s.participantId };
+  return descriptionInfoLine(describeDrift(read, previousDescription(resolve(REPORTS, 'history'), target)));
+}
+
+const shownUrlOf = (r: Resolved): string => (r.sandbox ? 'in-process sandbox' : displayUrl(r.baseUrl));
 
 function printInfo(lines: [string, string][]): void {
   process.stdout.write(
@@ -253,7 +278,7 @@ function checkBaseline(shownUrl: string, s: Settings): void {
 }
 
 /** reports/target.json: what the reporters know of the target. */
-function targetInfo(r: Resolved, info: RunInfo, shownUrl: string) {
+function targetInfo(r: Resolved, info: RunInfo, shownUrl: string, config: FullConfig | undefined) {
   const { s, sandbox, identity } = r;
   return {
     baseUrl: shownUrl,
@@ -264,6 +289,8 @@ function targetInfo(r: Resolved, info: RunInfo, shownUrl: string) {
     seed: s.seed ?? 'per test',
     timeoutScale: info.pace.scale,
     timeoutScaleSource: info.pace.source,
+    // Kept with each judged run of the target's series: a rule flipping with them flips with the timing.
+    workers: config?.workers ?? s.workers,
     vettingEntries: info.vetting?.entries,
     auth: s.auth.kind,
     startedAt: new Date().toISOString(),
@@ -291,9 +318,11 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   const info = await gatherInfo(r);
   printInfo(infoLines(r, info, config));
   announceUnreachable(r);
-  const shownUrl = r.sandbox ? 'in-process sandbox' : displayUrl(r.baseUrl);
+  const shownUrl = shownUrlOf(r);
   checkBaseline(shownUrl, r.s);
-  writeTarget(targetInfo(r, info, shownUrl));
+  writeTarget(targetInfo(r, info, shownUrl, config));
+  // Masked as it is written, as every report: the description is the participant's text.
+  writeFileSync(descriptionFile(REPORTS), redactWithUrls(JSON.stringify(info.description)) + '\n');
   const sandbox = r.sandbox;
   return sandbox ? () => sandbox.close() : undefined;
 }

@@ -130,6 +130,16 @@ test('with nothing set, the settings are the sandbox’s dev defaults', () => {
   expect(second?.actAs, 'the second dev user has the same act-as rights').toEqual(user.actAs);
 });
 
+test('the admin user (the control route’s caller) defaults to the dev one only for the in-process sandbox', () => {
+  const admin = DEV_DEFAULTS.users.find((u) => u.id === settingsFor().adminUser);
+  expect(admin?.participantAdmin, 'the dev admin user holds ParticipantAdmin').toBe(true);
+  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).adminUser).toBeUndefined();
+  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_ADMIN_USER: 'ops' }).adminUser).toBe(
+    'ops',
+  );
+  expect(() => settingsFor({ LEDGER_ADMIN_USER: 'no spaces' })).toThrow(/^LEDGER_ADMIN_USER/);
+});
+
 test('the second user defaults to the dev one only for the in-process sandbox', () => {
   expect(settingsFor().secondUser).toBe(DEV.secondUser);
   expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).secondUser).toBeUndefined();

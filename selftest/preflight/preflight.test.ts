@@ -77,6 +77,8 @@ test.describe('npm run preflight', () => {
     expect(run.stdout).toContain('canton-ping (picked: canton-builtin-admin-workflow-ping is vetted');
     expect(run.stdout).toContain('will skip');
     expect(run.stdout).toContain('SUB-DEDUP-ACTAS-ORDER, SUB-DEDUP-NEW-ACTAS: needs two actAs parties');
+    // The participant's own API description: the count of its differences from the document.
+    expect(run.stdout).toMatch(/\n {2}description +read: \d+ differences? from the document/);
     expect(run.stdout).not.toMatch(/PRIVATE KEY|eyJ[A-Za-z0-9_-]{10,}/);
   });
 

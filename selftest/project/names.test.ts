@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { ROOT } from '../support/child-run';
 
-/** Fault files named for what they are, not for one group: Canton's pinned deviations, network misbehaviour. */
-const CROSS_CUTTING = ['pinned-deviations', 'transport'];
+/** Fault files named for what they are, not for one group: Canton's pinned deviations, network misbehaviour, the
+ * participant's own description. */
+const CROSS_CUTTING = ['pinned-deviations', 'transport', 'description'];
 /** Files of rules/groups/ that hold no group: the row builder. */
 const NOT_GROUPS = ['define'];
 

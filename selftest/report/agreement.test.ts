@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { ruleIdOfTitle } from '../../rules/catalogue';
-import { VERDICT_WORDS } from '../../reporters/allure-results';
+import { VERDICT_WORDS } from '../../reporters/verdicts';
 import { externalReferences } from '../../reporters/allure-html';
 import type { TestVerdict } from '../../reporters/verdicts';
 import {
@@ -89,7 +89,7 @@ test.describe('report agreement', () => {
       const want = EXPECTED[t.verdict];
       expect(r!.status, `${t.title}: status`).toBe(want.status);
       expect(r!.labels.find((l) => l.name === 'verdict')?.value, `${t.title}: label`).toBe(
-        VERDICT_WORDS[t.verdict],
+        VERDICT_WORDS[t.verdict].allure,
       );
       const category = r!.categories?.[0]?.name;
       if (want.category) expect(category, `${t.title}: category`).toContain(want.category);

@@ -8,17 +8,14 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '../support/test';
+import { allureHistoryOf, reportPaths } from '../../scripts/report/allure-report';
 import {
   environmentOf,
   freshReportsDir,
-  noChromium,
-  openBrowser,
-  pageExpect,
   readJson,
   reportTests,
   ROOT,
   runConformance,
-  serveStatic,
   type Matrix,
   type RunOutcome,
 } from '../support/report-kit';
@@ -26,7 +23,7 @@ import { EXIT } from '../../core/exit-codes';
 
 const GREP = 'VER-SHAPE|VER-FEATURES';
 const historyLines = (out: string) =>
-  readFileSync(join(out, 'history', 'history.jsonl'), 'utf8')
+  readFileSync(allureHistoryOf(reportPaths(out)).history, 'utf8')
     .split('\n')
     .filter(Boolean).length;
 
@@ -94,27 +91,5 @@ test.describe('report history across runs', () => {
     expect(env.get('Capability changes since the previous run')).toBe(
       'features.packageFeature.maxVettedPackagesPageSize: 100 → 50',
     );
-  });
-
-  test('the History tab of a test shows the previous run, in Chromium', async () => {
-    const why = noChromium();
-    test.skip(why !== undefined, why);
-    const shape = reportTests(out).find((t) => t.name.startsWith('VER-SHAPE'))!;
-    const server = await serveStatic(join(out, 'allure'));
-    const browser = await openBrowser();
-    try {
-      await browser.page.goto(`${server.url}#${shape.id}`);
-      await pageExpect(browser.page.getByText(shape.name).first()).toBeVisible();
-      // The tab counts the earlier runs: one.
-      const tab = browser.page.getByRole('button', { name: /^History \d+$/ });
-      await pageExpect(tab).toHaveText(/History\s*1/);
-      await tab.click();
-      // The earlier run, shown as a dated entry with its status.
-      await pageExpect(browser.page.locator('body')).toContainText(/\d{1,2}:\d{2}:\d{2}/);
-      expect(browser.external).toEqual([]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
   });
 });

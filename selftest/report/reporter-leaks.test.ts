@@ -161,6 +161,8 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
       { name: 'reset', url: `${target.url}/reset`, grep: 'VET-SHAPE', env: {} },
       { name: 'hang', url: `${target.url}/hang`, grep: 'VET-SHAPE', env: minted },
       { name: 'fail', url: `${target.url}/fail`, grep: shapes, env: minted },
+      // The static token echoed back: an opaque token, masked only because the harness registers it.
+      { name: 'fail-static', url: `${target.url}/fail`, grep: 'VER-SHAPE|SUB-SHAPE', env: {} },
     ];
     const run = await runNode(
       playwrightCommand(
@@ -222,6 +224,7 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
     // Assertion failures, not transport ones: the answers were judged and found wrong.
     expect(errorsOf('fail')).toMatch(/expect\(/);
     expect(errorsOf('fail'), 'the echoing 400s were judged').toMatch(/\b400\b/);
+    expect(errorsOf('fail-static'), 'the static token was echoed and judged').toMatch(/\b400\b/);
     expect(target.received).toContain(`Bearer ${staticToken}`);
     expect(
       target.received.some((a) => /^Bearer eyJ/.test(a)),

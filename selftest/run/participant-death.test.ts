@@ -9,7 +9,7 @@
 // real config, one worker so the order is fixed). The sandbox dies deterministically at a chosen request,
 // like a killed process: that request's connection is dropped unanswered, every open connection is reset and
 // the port refuses connections from then on.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,6 @@ import type { FastifyInstance } from 'fastify';
 import { classify } from '../../reporters/classify';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
-import { cantonVersionDeviation, endRunInProcess, type EndedTest } from '../support/report-kit';
 import { sandbox } from '../support/sandbox-kit';
 import { DEV_NAMESPACE } from '../../sandbox/config';
 import { playwrightCommand } from '../../plumbing/playwright-cli';
@@ -53,17 +52,6 @@ const IDENTITY = {
   LEDGER_SYNCHRONIZER_ID: `sandbox::${DEV_NAMESPACE}`,
   LEDGER_COMMAND_TEMPLATE: 'sandbox-asset-transfer',
 };
-
-/**
- * What a clean run of VER-SHAPE, VER-STABLE and VER-AUTH-REQUIRED gives against the sandbox: two passes and
- * Canton's known deviation (the sandbox answers the version without a token, as Canton does), excused by
- * Canton's baseline.
- */
-const CLEAN: EndedTest[] = [
-  { title: 'VER-SHAPE the version response carries the version', status: 'passed' },
-  { title: 'VER-STABLE two reads of the version agree', status: 'passed' },
-  cantonVersionDeviation('VER-AUTH-REQUIRED the version operation requires the Authorization header'),
-];
 
 /** Which request kills the participant: the n-th of all, or the n-th vetting list call (counting from 1). */
 type Fatal = { every: number } | { vetting: number };
@@ -281,70 +269,6 @@ test.describe('a participant that dies mid-run', () => {
       rmSync(run.out, { recursive: true, force: true });
     } finally {
       await app.close();
-    }
-  });
-
-  test('clean, then dead mid-run, then clean again: no run lists a change, none a stale expectation', async () => {
-    test.setTimeout(180_000);
-    // Three rules in file order, one worker: a pass, the rule the participant dies in, then a known deviation
-    // (Canton's baseline) that ends at set-up. The history is the target's (URL and participant id): the
-    // participant comes back on the same port, as a restarted process would. The clean run before the death is
-    // the history's input alone, so it is kept through the run's reporter in this process, with the verdicts a
-    // clean run of these rules gives; the run that loses its participant and the clean one after it are real.
-    const grep = 'VER-SHAPE |VER-STABLE |VER-AUTH-REQUIRED ';
-    const out = mkdtempSync(join(tmpdir(), 'participant-death-history-'));
-    const runOn = async (fatal: Fatal, port = 0, before?: (url: string) => Promise<void>) => {
-      const app = await sandbox();
-      try {
-        const target = await mortal(app, fatal, port);
-        await before?.(target.url);
-        const run = await runSuite(target.url, grep, out);
-        return { run, port: Number(new URL(target.url).port), died: target.diedAt() !== undefined };
-      } finally {
-        await app.close();
-      }
-    };
-    const md = () => readFileSync(join(out, 'conformance.md'), 'utf8');
-    const changesOf = (label: string, run: Run) => {
-      const m = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as {
-        changes: Record<string, unknown>;
-        expectations: { stale: unknown[] };
-      };
-      const listed = Object.entries(m.changes).filter(([, v]) => Array.isArray(v) && v.length > 0);
-      expect(listed, `${label}:\n${md()}\n${tail(run)}`).toEqual([]);
-      expect(m.expectations.stale, `${label}: no stale expectation\n${md()}`).toEqual([]);
-    };
-    /** The clean run of the three rules on `url`, kept in the target's history as its reporter keeps it. */
-    const cleanBefore = async (url: string) => {
-      const targetFile = join(out, 'clean-target.json');
-      writeFileSync(
-        targetFile,
-        JSON.stringify({ baseUrl: url, participantId: IDENTITY.LEDGER_PARTICIPANT_ID, version: '3.4.11' }),
-      );
-      const status = await endRunInProcess(out, CLEAN, { targetFile });
-      expect(status, 'the clean run before the death').toBe('passed');
-    };
-    try {
-      // The worker's own set-up asks two (the version, the control-route probe), VER-SHAPE one: the fourth is
-      // VER-STABLE's first.
-      const dead = await runOn({ every: 4 }, 0, cleanBefore);
-      expect(dead.died, tail(dead.run)).toBe(true);
-      const lost = matrixOf(out);
-      expect(lost.targetLost, tail(dead.run)).toMatch(/^target lost: /);
-      // Died after the pass, before the known deviation: the case that used to list it as gone.
-      expect(
-        Object.fromEntries(lost.rules.filter((r) => r.verdict !== 'not-run').map((r) => [r.id, r.verdict])),
-      ).toEqual({ 'VER-SHAPE': 'pass', 'VER-STABLE': 'inconclusive', 'VER-AUTH-REQUIRED': 'inconclusive' });
-      changesOf('the run that lost its participant', dead.run);
-      // Compared with the clean run: a run with nothing before it would list no change either.
-      expect(md()).toMatch(/^## Changes since the previous run of /);
-      expect(md()).not.toMatch(/Known deviations that went|Stale/);
-      const again = await runOn({ every: 1_000_000 }, dead.port);
-      expect(again.run.status, tail(again.run)).toBe(0);
-      changesOf('the clean run after it', again.run);
-      expect(md()).toMatch(/^## Changes since the previous run of .*\n\nNo verdict changed\.\n/);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,6 @@
-// Canton user-token authentication in the sandbox, every case both ways, on POST /v2/package-vetting/list
-// (any authenticated user may list) and GET /v2/version (no token needed in canton mode).
+// Canton user-token authentication in the sandbox, on POST /v2/package-vetting/list (any authenticated user
+// may list): the token forms the fuzz property does not draw, RS256 / ES256 from a JWKS, auth off, and the cache
+// of verified tokens.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,12 @@ async function expectStatus(app: FastifyInstance, tok: string, status: number, w
   if (status === 200) expect(JSON.parse(res.body)).toHaveProperty('vettedPackages');
 }
 
+// The token kinds every request may carry — each valid form (audience, scope, scp, extra audiences), no header,
+// another scheme, garbage, tampered, expired, not yet valid, no exp, issued in the future, a lifetime above the
+// maximum, another secret, RS256, alg none, a foreign audience, neither audience nor scope, no sub, another
+// participant (403), an unknown user (403 "invalid token"), the empty bearer (400 text/plain) — are held on each
+// operation, answer and body, by the token property of selftest/sandbox/fuzz.test.ts, in canton and
+// strict-interface mode. Here: the forms it does not draw.
 test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
   let app: FastifyInstance;
   test.beforeAll(async () => {
@@ -32,55 +39,9 @@ test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
   });
   test.afterAll(async () => app.close());
 
-  test('the audience form is accepted; extra audiences alongside it too', async () => {
-    await expectStatus(app, await token(), 200, 'audience form');
-    await expectStatus(
-      app,
-      await token({ claims: { aud: ['https://other.example', AUD_PREFIX + PARTICIPANT] } }),
-      200,
-      'extra aud',
-    );
-  });
-
-  test('the scope form is accepted: scope string, scp array, with or without our participant as aud', async () => {
-    const scope = { aud: undefined, scope: 'openid daml_ledger_api profile' };
-    await expectStatus(app, await token({ claims: scope }), 200, 'scope string');
-    await expectStatus(
-      app,
-      await token({ claims: { aud: undefined, scp: ['daml_ledger_api'] } }),
-      200,
-      'scp array',
-    );
-    await expectStatus(
-      app,
-      await token({ claims: { ...scope, aud: PARTICIPANT } }),
-      200,
-      'scope + our participant',
-    );
-  });
-
-  test('a missing Authorization header, another scheme, or a malformed token is 401 (redacted)', async () => {
-    for (const headers of [
-      {},
-      { authorization: 'Basic Y29uZm9ybWFuY2U6eA==' },
-      bearer('abc'),
-      bearer('a.b.c'),
-    ]) {
-      const res = await listWith(app, headers);
-      expect(res.status, JSON.stringify(headers)).toBe(401);
-      expect(res.type).toBe('application/json');
-      expect(JSON.parse(res.body)).toEqual(redacted(16));
-    }
-  });
-
-  test('time claims: expired, not yet valid, no exp, issued in the future, longer than the max lifetime → 401', async () => {
-    await expectStatus(app, await token({ claims: { exp: now() - 5 } }), 401, 'expired');
-    await expectStatus(app, await token({ claims: { nbf: now() + 60 } }), 401, 'nbf in the future');
-    await expectStatus(app, await token({ claims: { exp: undefined } }), 401, 'no exp');
-    await expectStatus(app, await token({ claims: { iat: now() + 60 } }), 401, 'iat in the future');
-    // Beyond by half a minute, not by one second: the token is signed and sent before the sandbox reads its
-    // clock, and on a loaded machine that took over a second (exp 301 s ahead was accepted as 300).
-    await expectStatus(app, await token({ claims: { exp: now() + 330 } }), 401, 'exp beyond 5 minutes');
+  test('the scope form with our participant as aud, and a lifetime just within the maximum, are accepted', async () => {
+    const scope = { aud: PARTICIPANT, scope: 'openid daml_ledger_api profile' };
+    await expectStatus(app, await token({ claims: scope }), 200, 'scope + our participant');
     await expectStatus(
       app,
       await token({ claims: { exp: now() + 290, nbf: now() - 5 } }),
@@ -96,30 +57,12 @@ test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
     await long.close();
   });
 
-  test('a token signed with another secret or another algorithm is 401', async () => {
-    await expectStatus(
-      app,
-      await token({ key: new TextEncoder().encode('not-the-secret') }),
-      401,
-      'wrong secret',
-    );
-    const { privateKey } = await generateKeyPair('RS256');
-    await expectStatus(app, await token({ key: privateKey, alg: 'RS256' }), 401, 'RS256 on an HS256 sandbox');
-    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
-      JSON.stringify({ sub: 'conformance', aud: AUD_PREFIX + PARTICIPANT, exp: now() + 60 }),
-    ).toString('base64url')}.`;
-    await expectStatus(app, unsigned, 401, 'alg none');
-  });
-
-  test('wrong audience or scope, or a payload that is not a Canton user token, is 401', async () => {
+  test('audiences and payloads no Canton user token has are 401', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ aud: 'https://example.com/api' }, 'foreign audience, no scope'],
       [{ aud: AUD_PREFIX }, 'participant audience with an empty id'],
       [{ aud: [AUD_PREFIX + PARTICIPANT, AUD_PREFIX + OTHER_PARTICIPANT] }, 'two participant audiences'],
-      [{ aud: undefined }, 'neither audience nor scope'],
       [{ aud: undefined, scope: 'openid profile' }, 'other scopes only'],
       [{ aud: ['a', 'b'], scope: 'daml_ledger_api' }, 'scope form with two audiences'],
-      [{ sub: undefined }, 'no sub'],
       [{ sub: 42 }, 'sub not a string'],
       [
         {
@@ -133,47 +76,22 @@ test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
     for (const [claims, why] of cases) await expectStatus(app, await token({ claims }), 401, why);
   });
 
-  test('a token for another participant is 403 (redacted, no ledger_api_error)', async () => {
-    for (const claims of [
-      { aud: AUD_PREFIX + OTHER_PARTICIPANT },
-      { aud: OTHER_PARTICIPANT, scope: 'daml_ledger_api' },
-    ]) {
-      const res = await listWith(app, bearer(await token({ claims })));
-      expect(res.status).toBe(403);
-      expect(JSON.parse(res.body)).toEqual(redacted(7));
-    }
-  });
-
-  test('a valid token of an unknown user is 403 with ledger_api_error "invalid token"', async () => {
-    const res = await listWith(app, bearer(await token({ claims: { sub: 'mallory' } })));
+  test('another participant in the scope form is 403 (redacted)', async () => {
+    const res = await listWith(
+      app,
+      bearer(await token({ claims: { aud: OTHER_PARTICIPANT, scope: 'daml_ledger_api' } })),
+    );
     expect(res.status).toBe(403);
-    expect(JSON.parse(res.body)).toEqual(redacted(7, { ledger_api_error: 'invalid token' }));
-    // The other dev user is known: same token shape, accepted.
-    await expectStatus(app, await token({ claims: { sub: 'reader' } }), 200, 'known user reader');
+    expect(JSON.parse(res.body)).toEqual(redacted(7));
   });
 
-  test('an empty bearer fails header decoding: 400 text/plain', async () => {
-    for (const authorization of ['Bearer ', 'Bearer', 'bearer   ']) {
+  test('a bearer without a token, however spaced, fails header decoding: 400 text/plain', async () => {
+    for (const authorization of ['Bearer', 'bearer   ']) {
       const res = await listWith(app, { authorization });
       expect(res.status, JSON.stringify(authorization)).toBe(400);
       expect(res.type).toMatch(/^text\/plain/);
       expect(res.body).toBe('Invalid value for: header Authorization');
     }
-  });
-
-  test('version: 200 without a token in canton mode, 401 without one in strict-interface mode', async () => {
-    expect((await app.inject({ method: 'GET', url: '/v2/version' })).statusCode).toBe(200);
-    const strict = await sandbox({ SANDBOX_MODE: 'strict-interface' });
-    const res = await strict.inject({ method: 'GET', url: '/v2/version' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual(redacted(16));
-    const unknown = await strict.inject({
-      method: 'GET',
-      url: '/v2/version',
-      headers: bearer(await token({ claims: { sub: 'mallory' } })),
-    });
-    expect(unknown.statusCode).toBe(403);
-    await strict.close();
   });
 });
 

@@ -20,6 +20,7 @@ test.describe('sandbox configuration', () => {
       synchronizerId: DEV_DEFAULTS.synchronizerId,
       maxVettedPackagesPageSize: 100,
       control: false,
+      allowInsecureHost: false,
     });
     expect(c.users.map((u) => u.id)).toEqual(['conformance', 'conformance2', 'reader', 'admin']);
   });
@@ -36,6 +37,7 @@ test.describe('sandbox configuration', () => {
     [{ SANDBOX_PARTICIPANT_ID: 'participant1' }, 'SANDBOX_PARTICIPANT_ID'],
     [{ SANDBOX_SYNCHRONIZER_ID: '::1220ab' }, 'SANDBOX_SYNCHRONIZER_ID'],
     [{ SANDBOX_CONTROL: 'yes' }, 'SANDBOX_CONTROL'],
+    [{ SANDBOX_ALLOW_INSECURE_HOST: 'sure' }, 'SANDBOX_ALLOW_INSECURE_HOST'],
     [{ SANDBOX_MAX_VETTED_PAGE_SIZE: '0' }, 'SANDBOX_MAX_VETTED_PAGE_SIZE'],
     [{ SANDBOX_MAX_TOKEN_LIFETIME_SECONDS: '-5' }, 'SANDBOX_MAX_TOKEN_LIFETIME_SECONDS'],
     [{ SANDBOX_PACKAGES: '0' }, 'SANDBOX_PACKAGES'],

@@ -9,17 +9,13 @@ import { RULES } from '../../rules/catalogue';
 const app = (faults: string) => buildApp(loadConfig({ SANDBOX_FAULTS: faults }));
 
 test.describe('sandbox faults', () => {
-  test('the catalogue is well formed: unique kebab-case names, catalogued rules, a way to deviate', () => {
+  // That every rule a fault declares is catalogued is the type check's (scripts/mutation/run-mutation.ts).
+  test('the catalogue is well formed: unique kebab-case names, declared rules, a way to deviate', () => {
     const names = FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     for (const f of FAULTS) {
       claim(f.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
       claim(f.breaks.length, f.name).toBeGreaterThan(10);
-      for (const id of f.rules)
-        claim(
-          RULES.map((r) => r.id),
-          `${f.name} names ${id}`,
-        ).toContain(id);
       if (f.kind === 'conformance')
         claim(f.rules.length, `${f.name} declares its catching rules`).toBeGreaterThan(0);
     }
@@ -28,7 +24,7 @@ test.describe('sandbox faults', () => {
   test('every catalogued rule is declared by a conformance fault, so the fault run proves it can fail', () => {
     // The fault run (selftest/mutation/mutation.test.ts) shows each fault killed by a rule it declares: a
     // rule no fault declares is one nothing shows able to fail.
-    const declared = new Set(FAULTS.filter((f) => f.kind === 'conformance').flatMap((f) => f.rules));
+    const declared = new Set<string>(FAULTS.filter((f) => f.kind === 'conformance').flatMap((f) => f.rules));
     const unproven = RULES.map((r) => r.id).filter((id) => !declared.has(id));
     expect(
       unproven,

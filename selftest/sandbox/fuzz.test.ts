@@ -1,6 +1,6 @@
 // Property-based robustness of the three operations, judged in full. selftest/sandbox/bad-input.test.ts
-// checks that random bodies and Authorization strings are never a 5xx, selftest/sandbox/submit-robust.test.ts
-// that odd values in each submit field are; here every answer must be one Canton could give — a 200 of the
+// checks that random bodies and Authorization strings are never a 5xx, GEN-NO-5XX (on the clean sandbox in the
+// fault run) that odd values in each field are not; here every answer must be one Canton could give — a 200 of the
 // operation's shape, a JsCantonError whose HTTP status is the one Canton derives from its grpcCodeValue, or
 // tapir's 400 text/plain — generated VALID requests are always accepted (any valid token form, any
 // well-formed content type, odd extra headers), and each kind of bad token (expired, wrong signature,

@@ -87,7 +87,7 @@ test.describe('sandbox: malformed HTTP', () => {
 });
 
 // Requests no endpoint takes, and bodies that are not JSON, answered as Canton's HTTP stack answers them
-// (pekko-http + tapir + circe; sources in sandbox/error-handler.ts and sandbox/jawn.ts), never by fastify or V8.
+// (pekko-http + tapir + circe; sources in sandbox/error-handler.ts and sandbox/json-syntax-detail.ts), never by fastify or V8.
 test.describe('no framework answers', () => {
   let app: FastifyInstance;
   let auth: Record<string, string>;

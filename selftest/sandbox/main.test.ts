@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { expect, test } from '../support/test';
+import { loadConfig } from '../../sandbox/config';
+import { exposureError, isLoopback } from '../../sandbox/exposure';
 
 const start = (args: string[], env: Record<string, string> = {}) =>
   spawn(process.execPath, ['--require', 'tsx/cjs', 'sandbox/main.ts', ...args], {
@@ -61,5 +63,93 @@ test.describe('sandbox main', () => {
     expect(stderr.trim()).toBe(
       'sandbox: SANDBOX_PORT="abc" is not valid: set it to an integer between 0 and 65535',
     );
+  });
+});
+
+// Protected mode: the decision as a function (every host and trust), and the process refusing before it listens.
+// Nothing here binds beyond loopback: the refusals exit before listening, the start is on 127.0.0.1.
+test.describe('sandbox main: protected mode', () => {
+  const SETTING = 'SANDBOX_ALLOW_INSECURE_HOST';
+
+  test('loopback hosts are localhost, 127.0.0.0/8 and ::1; anything else reaches beyond this machine', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.1.2.3',
+      'localhost',
+      'LOCALHOST',
+      '::1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '10.0.0.5',
+      '192.168.1.2',
+      'sandbox.example.com',
+      '::ffff:10.0.0.1',
+      '128.0.0.1',
+    ])
+      expect(isLoopback(host), host).toBe(false);
+  });
+
+  test('beyond loopback, the development secret or auth off is refused unless the risk is accepted', () => {
+    const decide = (env: Record<string, string>) => exposureError(loadConfig(env));
+    const wide = { SANDBOX_HOST: '0.0.0.0' };
+    expect(decide(wide)).toMatch(
+      /^SANDBOX_HOST=0\.0\.0\.0 reaches beyond this machine, and the development secret.*: set SANDBOX_HMAC_SECRET .*SANDBOX_JWKS.*SANDBOX_ALLOW_INSECURE_HOST=true to accept the risk$/,
+    );
+    expect(
+      decide({ ...wide, SANDBOX_HMAC_SECRET: 'sandbox-dev-secret' }),
+      'the dev secret set explicitly',
+    ).toBeDefined();
+    expect(decide({ ...wide, SANDBOX_AUTH: 'none' })).toMatch(/SANDBOX_AUTH=none lets anyone/);
+    expect(decide({ SANDBOX_HOST: '::', SANDBOX_AUTH: 'none' })).toContain(SETTING);
+    // A secret or keys of its own: it starts.
+    expect(decide({ ...wide, SANDBOX_HMAC_SECRET: 'a-secret-of-our-own' })).toBeUndefined();
+    expect(decide({ ...wide, SANDBOX_AUTH: 'jwks', SANDBOX_JWKS: 'keys.json' })).toBeUndefined();
+    // The operator's choice, by name.
+    expect(decide({ ...wide, [SETTING]: 'true' })).toBeUndefined();
+    expect(decide({ ...wide, SANDBOX_AUTH: 'none', [SETTING]: 'true' })).toBeUndefined();
+    // Loopback is as easy as before.
+    for (const host of ['127.0.0.1', '::1', 'localhost'])
+      expect(decide({ SANDBOX_HOST: host, SANDBOX_AUTH: 'none' })).toBeUndefined();
+    expect(decide({})).toBeUndefined();
+  });
+
+  const refused: Record<string, string>[] = [
+    { SANDBOX_HOST: '0.0.0.0' },
+    { SANDBOX_HOST: '::', SANDBOX_AUTH: 'none' },
+  ];
+  for (const env of refused) {
+    test(`${JSON.stringify(env)}: exit 2 before listening, one line naming the secret settings and ${SETTING}`, async () => {
+      const child = start(['--port', '0'], env);
+      let [stdout, stderr] = ['', ''];
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(2);
+      expect(stdout, 'it never said it listens').toBe('');
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^sandbox: SANDBOX_HOST=${env.SANDBOX_HOST ?? ''} reaches beyond this machine`),
+      );
+      for (const name of ['SANDBOX_HMAC_SECRET', 'SANDBOX_JWKS', `${SETTING}=true`])
+        expect(lines[0]).toContain(name);
+    });
+  }
+
+  // Without the setting, the tests above start it on 127.0.0.1 with the development secret, as before.
+  test(`on 127.0.0.1 ${SETTING}=true changes nothing: there is no risk to accept`, async () => {
+    const child = start(['--port', '0', '--host', '127.0.0.1'], { [SETTING]: 'true' });
+    const line = await firstLine(child.stdout);
+    expect(line).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+ /);
+    expect(line).not.toContain('unprotected');
+    const res = await fetch(`${/http:\/\/[^ ]+/.exec(line)?.[0] ?? ''}/v2/version`);
+    expect(res.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(((await once(child, 'exit')) as [number | null])[0]).toBe(0);
   });
 });

@@ -160,13 +160,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
     expect(created(tree, 0).packageName).toBe('conformance-sandbox');
   });
 
-  test('workflowId and commandId are echoed', async () => {
-    const body = request({ workflowId: 'flow-1' });
-    const tree = accepted(await submit(app, body));
-    expect(tree.workflowId).toBe('flow-1');
-    expect(tree.commandId).toBe(body.commandId);
-  });
-
   test('offsets increase strictly across submissions; record times follow them', async () => {
     const trees = [];
     for (let i = 0; i < 5; i++) trees.push(accepted(await submit(app, request())));
@@ -174,11 +167,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
       expect(trees[i]!.offset).toBeGreaterThan(trees[i - 1]!.offset);
       expect(micros(trees[i]!.recordTime)).toBeGreaterThan(micros(trees[i - 1]!.recordTime));
     }
-  });
-
-  test('the requested synchronizer is echoed', async () => {
-    const tree = accepted(await submit(app, request({ synchronizerId: SYNCHRONIZER })));
-    expect(tree.synchronizerId).toBe(SYNCHRONIZER);
   });
 
   test('CreateCommand creates an active contract (observer = owner, acsDelta true)', async () => {

@@ -6,7 +6,15 @@ import { expect, test } from '../support/test';
 import { loadConfig } from '../../sandbox/config';
 import { churnOf } from '../../sandbox/vetting/churn';
 import { generateTopology } from '../../sandbox/vetting/generate';
-import { list, PARTICIPANT, sandbox, walk, entryKey, type VettedPackages } from '../support/sandbox-kit';
+import {
+  control,
+  list,
+  PARTICIPANT,
+  sandbox,
+  walk,
+  entryKey,
+  type VettedPackages,
+} from '../support/sandbox-kit';
 
 const signature = (e: VettedPackages): string =>
   JSON.stringify([e.topologySerial, e.packages.map((p) => p.packageId).sort()]);
@@ -90,11 +98,7 @@ test.describe('sandbox vetting: a live participant', () => {
     const app = await sandbox({ SANDBOX_CONTROL: 'true' });
     const entry = (await list(app, { pageSize: 100 })).vettedPackages.find((e) => e.packages.length > 1)!;
     const unvet = (packageIds: string[], participantId = entry.participantId) =>
-      app.inject({
-        method: 'POST',
-        url: '/sandbox/control/unvet',
-        payload: { synchronizerId: entry.synchronizerId, participantId, packageIds },
-      });
+      control(app, 'unvet', { synchronizerId: entry.synchronizerId, participantId, packageIds });
     const gone = entry.packages[0]!.packageId;
     const res = await unvet([gone]);
     expect(res.statusCode).toBe(200);

@@ -15,7 +15,7 @@ import {
   type Difference,
   type DifferenceKind,
   type SchemaDoc,
-} from './schema-compare';
+} from '../../core/schema-compare';
 
 const specDir = join(__dirname, '..', '..', 'spec');
 const specs: SpecFacts[] = readdirSync(specDir)

@@ -6,6 +6,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { allureHistoryOf, reportPaths } from '../../scripts/report/allure-report';
 import AdmZip from 'adm-zip';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import {
@@ -158,7 +159,7 @@ test.describe('sharded run + merge = unsharded run', () => {
     expect(env(sharded)).toEqual(env(whole));
     expect(environmentOf(sharded).get('Run id')).toBe(RUN_ID);
     // One run, one history line; the report works offline as the unsharded one does.
-    const history = readFileSync(join(sharded, 'history', 'history.jsonl'), 'utf8')
+    const history = readFileSync(allureHistoryOf(reportPaths(sharded)).history, 'utf8')
       .split('\n')
       .filter(Boolean);
     expect(history).toHaveLength(1);

@@ -11,6 +11,7 @@ export const BROWSER_TEST_FILES = [
   'selftest/history/compare.test.ts',
   'selftest/report/history.test.ts',
   'selftest/report/one-verdict.test.ts',
+  'selftest/history/intermittent.test.ts',
 ];
 
 const INSTALL = 'sudo apt-get install -y chromium';

@@ -39,6 +39,8 @@ for (const script of process.argv.slice(2)) {
   current = { outcome: { status: null, stdout: '', stderr: '' }, ended: false };
   outcomes[script] = current.outcome;
   process.argv = [process.argv[0]!, resolve(script), '--help'];
+  // A script an earlier one imported (spec/extract.ts, read by the preflight) must run again as the main module.
+  delete require.cache[resolve(script)];
   try {
     Module.runMain();
   } catch (e) {

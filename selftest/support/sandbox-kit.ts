@@ -47,6 +47,19 @@ export async function token(opts: TokenOptions = {}): Promise<string> {
 
 export const bearer = (t: string): Record<string, string> => ({ authorization: `Bearer ${t}` });
 
+/** A token of the dev user `admin` (ParticipantAdmin): what the control route asks of its caller. */
+export const adminToken = (): Promise<string> => token({ claims: { sub: 'admin' } });
+
+/** POST to the control route (`vet` or `unvet`) as `admin`. */
+export async function control(app: FastifyInstance, action: 'vet' | 'unvet', payload: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: `/sandbox/control/${action}`,
+    headers: { ...bearer(await adminToken()), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+}
+
 /** Canton's redacted 401/403 body (DecodedCantonError.redactedError). */
 export function redacted(grpcCodeValue: number, context: Record<string, string> = {}): unknown {
   return {

@@ -1,7 +1,7 @@
 // Faults that break the authentication and authorization rules (AUTH-*, tests/auth.spec.ts): at least one
 // per rule. The verifier's are switched by name where they deviate (sandbox/auth.ts: token reading and the
 // empty-bearer hook); the unredacted errors rewrite the answer. `rules` lists every rule the fault makes fail.
-import type { Fault, ResponseView } from '../types';
+import { fault, type ResponseView } from '../types';
 
 export interface ErrorBody {
   code?: string;
@@ -38,93 +38,81 @@ export const AUTH_401 = [
   'AUTH-NOT-YET-VALID',
   'AUTH-WRONG-KEY',
   'AUTH-WRONG-AUDIENCE',
-];
+] as const;
 export const AUTH_403 = [
   'AUTH-OTHER-PARTICIPANT',
   'AUTH-UNKNOWN-USER',
   'AUTH-ACTAS-NO-RIGHT-CODE',
   'AUTH-READAS-NO-RIGHT-CODE',
-];
+] as const;
 
-export const authFaults: Fault[] = [
-  {
+export const authFaults = [
+  fault({
     name: 'auth-no-header-accepted',
     breaks: 'a request without the Authorization header is served as the first configured user',
     rules: ['AUTH-NO-HEADER', 'AUTH-NO-HEADER-CODE'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-empty-bearer-as-missing',
     breaks:
       '"Authorization: Bearer " with no token is read as no header (401) instead of failing decoding (400)',
     rules: ['AUTH-EMPTY-BEARER'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-malformed-400',
     breaks: 'a token that is not a JWT is answered 400 INVALID_ARGUMENT instead of 401',
     rules: ['AUTH-MALFORMED-TOKEN'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-unsigned-accepted',
     breaks: 'a token with alg "none" and no signature is accepted',
     rules: ['AUTH-UNSIGNED-TOKEN'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-expired-accepted',
     breaks: 'an expired token is accepted (exp not checked)',
     rules: ['AUTH-EXPIRED-TOKEN'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-nbf-ignored',
     breaks: 'a token is accepted before its nbf',
     rules: ['AUTH-NOT-YET-VALID'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-any-signature',
     breaks: 'a token signed with an untrusted key is accepted (signature failures ignored)',
     rules: ['AUTH-WRONG-KEY'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-audience-ignored',
     breaks: 'a token for another audience or scope is accepted as a user token',
     rules: ['AUTH-WRONG-AUDIENCE'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-other-participant-accepted',
     breaks: "a token restricted to another participant is accepted (the audience's participant not compared)",
     rules: ['AUTH-OTHER-PARTICIPANT'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-unknown-user-accepted',
     breaks: 'a valid token of an unknown user is accepted as a user without rights',
     rules: ['AUTH-UNKNOWN-USER'],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-unredacted-401',
     breaks:
       'authentication failures are not redacted: code UNAUTHENTICATED, category 6 and the reason as cause',
     rules: AUTH_401,
-    kind: 'conformance',
     rewrite: { route: 'any', apply: (res) => (res.status === 401 ? unredacted(res, 16) : undefined) },
-  },
-  {
+  }),
+  fault({
     name: 'auth-unredacted-403',
     breaks:
       'permission failures are not redacted: code PERMISSION_DENIED, category 7 and the reason as cause',
     rules: AUTH_403,
-    kind: 'conformance',
     rewrite: { route: 'any', apply: (res) => (res.status === 403 ? unredacted(res, 7) : undefined) },
-  },
-  {
+  }),
+  fault({
     name: 'auth-actas-unchecked',
     breaks:
       "the user's act-as rights are not checked: any party may be acted as (and so read as, as Canton's act-as right implies)",
@@ -134,12 +122,10 @@ export const authFaults: Fault[] = [
       'AUTH-READAS-NO-RIGHT',
       'AUTH-READAS-NO-RIGHT-CODE',
     ],
-    kind: 'conformance',
-  },
-  {
+  }),
+  fault({
     name: 'auth-readas-unchecked',
     breaks: "the user's read-as rights are not checked: any party may be read as",
     rules: ['AUTH-READAS-NO-RIGHT', 'AUTH-READAS-NO-RIGHT-CODE'],
-    kind: 'conformance',
-  },
+  }),
 ];

@@ -2,7 +2,7 @@
 // answers, each a rewrite of the response. `rules` lists every rule the fault makes fail, the auth rules
 // included where an error body's change breaks theirs too.
 import type { FastifyRequest } from 'fastify';
-import type { Fault, ResponseView } from '../types';
+import { fault, type ResponseView } from '../types';
 import { AUTH_401, AUTH_403, type ErrorBody } from './auth';
 
 const TEXT = 'text/plain; charset=UTF-8';
@@ -45,43 +45,38 @@ function depthOf(value: unknown, limit: number): number {
   return max;
 }
 
-export const generalFaults: Fault[] = [
-  {
+export const generalFaults = [
+  fault({
     name: 'gen-version-as-text',
     breaks: 'GET /v2/version serves its JSON as text/plain',
     rules: ['GEN-JSON-CONTENT-TYPE'],
-    kind: 'conformance',
     rewrite: { route: 'version', apply: on200((res) => ({ ...res, contentType: TEXT })) },
-  },
-  {
+  }),
+  fault({
     name: 'gen-vetting-as-text',
     breaks: 'a vetting page is served as text/plain',
     rules: ['GEN-JSON-CONTENT-TYPE'],
-    kind: 'conformance',
     rewrite: { route: 'vetting-list', apply: on200((res) => ({ ...res, contentType: TEXT })) },
-  },
-  {
+  }),
+  fault({
     name: 'gen-submit-as-text',
     breaks: 'an accepted submission is served as text/plain',
     rules: ['GEN-JSON-CONTENT-TYPE-SUBMIT'],
-    kind: 'conformance',
     rewrite: { route: 'submit-tree', apply: on200((res) => ({ ...res, contentType: TEXT })) },
-  },
-  {
+  }),
+  fault({
     name: 'gen-errors-as-text',
     breaks: 'JsCantonError bodies of 400 answers are served as text/plain',
     rules: ['GEN-JSON-CONTENT-TYPE', 'GEN-ERROR-BODY'],
-    kind: 'conformance',
     rewrite: {
       route: 'any',
       apply: (res) => (res.status === 400 ? { ...res, contentType: TEXT } : undefined),
     },
-  },
-  {
+  }),
+  fault({
     name: 'gen-status-disagrees',
     breaks: 'INVALID_ARGUMENT errors (grpcCodeValue 3) are answered 422 instead of 400',
     rules: ['GEN-ERROR-BODY'],
-    kind: 'conformance',
     rewrite: {
       route: 'any',
       apply: (res) =>
@@ -89,12 +84,11 @@ export const generalFaults: Fault[] = [
           ? { ...res, status: 422 }
           : undefined,
     },
-  },
-  {
+  }),
+  fault({
     name: 'gen-grpc-code-null',
     breaks: 'error bodies carry grpcCodeValue null while the status says otherwise',
     rules: ['GEN-ERROR-BODY', ...AUTH_401, ...AUTH_403],
-    kind: 'conformance',
     rewrite: {
       route: 'any',
       apply: (res) =>
@@ -102,22 +96,20 @@ export const generalFaults: Fault[] = [
           ? { ...res, body: { ...(res.body as object), grpcCodeValue: null } }
           : undefined,
     },
-  },
-  {
+  }),
+  fault({
     name: 'gen-5xx-deep-nesting',
     breaks: 'a request body nested deeper than 1000 levels crashes the request (500)',
     rules: ['GEN-NO-5XX'],
-    kind: 'conformance',
     rewrite: {
       route: 'any',
       apply: (res, req: FastifyRequest) => (depthOf(req.body, 1000) > 1000 ? internalError(res) : undefined),
     },
-  },
-  {
+  }),
+  fault({
     name: 'gen-5xx-odd-accept',
     breaks: 'GET /v2/version answers 500 when the client accepts only XML',
     rules: ['GEN-NO-5XX'],
-    kind: 'conformance',
     rewrite: {
       route: 'version',
       apply: (res, req: FastifyRequest) =>
@@ -125,5 +117,5 @@ export const generalFaults: Fault[] = [
           ? internalError(res)
           : undefined,
     },
-  },
+  }),
 ];

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { decodePageToken, encodePageToken } from '../../vetting/page-token';
 import { PROFILES } from '../profiles';
-import type { Fault, ResponseView } from '../types';
+import { fault, type ResponseView } from '../types';
 
 type Json = Record<string, unknown>;
 
@@ -37,13 +37,12 @@ const onPage =
     return change(page, bodyOf(req)) ? { ...res, body: page } : undefined;
   };
 
-export const pinnedDeviationFaults: Fault[] = [
-  {
+export const pinnedDeviationFaults = [
+  fault({
     name: 'ver-unauthenticated-bogus',
     breaks:
       'GET /v2/version without a token answers 200 with {"version":"banana"} (Canton answers its real version document)',
     rules: ['VER-AUTH-REQUIRED'],
-    kind: 'conformance',
     rewrite: {
       route: 'version',
       apply: (res, req) =>
@@ -51,13 +50,12 @@ export const pinnedDeviationFaults: Fault[] = [
           ? { ...res, body: { version: 'banana' } }
           : undefined,
     },
-  },
-  {
+  }),
+  fault({
     name: 'sub-taps-above-limit-foreign-tree',
     breaks:
       "tapsMaxPasses above the limit is 'accepted' with an empty tree under another commandId (Canton clamps and runs the command)",
     rules: ['SUB-TAPS-ABOVE-LIMIT'],
-    kind: 'conformance',
     rewrite: {
       route: 'submit-tree',
       apply: onTree(
@@ -65,13 +63,12 @@ export const pinnedDeviationFaults: Fault[] = [
         (tree) => ({ ...tree, commandId: `someone-else-${String(tree.commandId)}`, eventsById: {} }),
       ),
     },
-  },
-  {
+  }),
+  fault({
     name: 'sub-tree-35-empty-tree',
     breaks:
       'a 3.5 release serves the deprecated tree endpoint with a tree holding no event (Canton serves the whole tree)',
     rules: ['SUB-TREE-REMOVED-3-5'],
-    kind: 'conformance',
     profile: PROFILES.canton35,
     rewrite: {
       route: 'submit-tree',
@@ -80,12 +77,11 @@ export const pinnedDeviationFaults: Fault[] = [
         (tree) => ({ ...tree, eventsById: {} }),
       ),
     },
-  },
-  {
+  }),
+  fault({
     name: 'vet-final-extra-empty-pages',
     breaks: `a walk's end is put off: ${EXTRA_EMPTY_PAGES} more empty pages, each with a non-empty token, before "" (Canton gives exactly one empty page with "")`,
     rules: ['VET-PAGE-FINAL-TOKEN-EMPTY'],
-    kind: 'conformance',
     rewrite: {
       route: 'vetting-list',
       apply: onPage((page, req) => {
@@ -110,5 +106,5 @@ export const pinnedDeviationFaults: Fault[] = [
         return true;
       }),
     },
-  },
+  }),
 ];

@@ -5,17 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type SandboxConfig } from '../../config';
 import { type Claims } from '../../claims';
-import { BodyDecodeError, TapirDecodeError } from '../../decode';
+import { BodyDecodeError, TapirDecodeError } from '../../decode-failures';
 import { cantonError, internalError, invalidArgument, invalidField, missingField } from '../../errors';
 import { ledgerStringError, partyError, uniqueIdentifierError } from '../../ids';
-import { type JsCommands } from '../../ledger/decode';
+import { type JsCommands } from '../../ledger/decode-commands';
 import { changeKey, type DedupResult } from '../../ledger/dedup';
 import { type Ledger } from '../../ledger/ledger';
 import { type TraceContext } from '../../ledger/trace';
 import { type CommittedTx } from '../../ledger/tree';
 import { type DedupWindow, type Validated } from '../../ledger/validate';
 import type { Json } from './submission-kit';
-import { SUBMISSION_FAULT_NAMES } from './submission';
+import { SUBMISSION_FAULT_NAMES, type SubmitFaultName } from './submission';
 
 /** The document's request fields (§2.1): the strict decoder of `sub-unknown-fields-rejected` knows these. */
 /** The fields of JsCommands (schemas/submit-request.json): what a strict decoder would know. */
@@ -44,8 +44,8 @@ export interface SubmitFaultHooks {
   keepTree: boolean;
 }
 
-/** The hooks for the enabled `sub-*` faults; undefined when none is enabled (the default path then runs). */
-type Has = (name: string) => boolean;
+/** Whether a submit-route fault is on: a name of no such fault (a typo, another group's) is a type error. */
+type Has = (name: SubmitFaultName) => boolean;
 
 const bodyHook =
   (has: Has) =>
@@ -248,10 +248,11 @@ const decodeErrorHandler =
     throw error; // the app's error handler answers everything else
   };
 
+/** The hooks for the enabled `sub-*` faults; undefined when none is enabled (the default path then runs). */
 export function submitFaultHooks(names: readonly string[]): SubmitFaultHooks | undefined {
   const on = new Set(names.filter((n) => SUBMISSION_FAULT_NAMES.includes(n)));
   if (on.size === 0) return undefined;
-  const has = (name: string) => on.has(name);
+  const has: Has = (name) => on.has(name);
 
   const body = bodyHook(has);
 

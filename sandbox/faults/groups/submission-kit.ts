@@ -1,8 +1,7 @@
-// What the submission faults share: reading a tree or an error out of a response, rewriting them, and the
-// shape of a conformance fault of the submit route.
+// What the submission faults share: reading a tree or an error out of a response, and rewriting them.
 import { type FastifyRequest } from 'fastify';
 import { type CantonError, type JsCantonError } from '../../errors';
-import { type Fault, type ResponseView } from '../types';
+import { type ResponseView } from '../types';
 
 export type Json = Record<string, unknown>;
 export type EventEntry = { kind: string; value: Json };
@@ -47,16 +46,3 @@ export const onError =
 
 export const field = (name: string) => (e: JsCantonError) => e.context.field_name === name;
 export const causeHas = (text: string) => (e: JsCantonError) => e.cause.includes(text);
-
-export const conformance = (
-  name: string,
-  breaks: string,
-  rules: string[],
-  rewrite?: (res: ResponseView, req: FastifyRequest) => ResponseView | undefined,
-): Fault => ({
-  name,
-  breaks,
-  rules,
-  kind: 'conformance',
-  ...(rewrite ? { rewrite: { route: 'submit-tree' as const, apply: rewrite } } : {}),
-});

@@ -14,151 +14,152 @@
 // A few rules are only observable with a setting (no authentication, a release that knows tapsMaxPasses,
 // the 3.5 tree removal): their faults carry the profile (../profiles.ts) the mutation runner starts them with.
 import { PROFILES } from '../profiles';
-import { type Fault } from '../types';
+import { fault } from '../types';
 import { deduplicationFaults } from './deduplication';
-import { conformance } from './submission-kit';
 import { responseFaults } from './submission-responses';
 
-const behaviourFaults: Fault[] = [
+const behaviourFaults = [
   // How the body is decoded.
-  conformance(
-    'sub-command-id-absent-defaulted',
-    'a body without commandId is read as commandId "" (MISSING_FIELD) instead of failing to decode',
-    ['SUB-COMMANDID-MISSING-CODE'],
-  ),
-  conformance(
-    'sub-unknown-fields-rejected',
-    'request fields the participant does not know are rejected (strict decoding) instead of ignored',
-    ['SUB-UNKNOWN-FIELDS'],
-  ),
-  conformance(
-    'sub-taps-field-rejected',
-    'tapsMaxPasses is an unknown field to the participant’s strict decoder: any value is a 400',
-    ['SUB-TAPS-WITHIN-LIMIT'],
-  ),
-  conformance(
-    'sub-readas-empty-refused',
-    'an explicitly empty readAs list is refused as MISSING_FIELD read_as, as if it had to be non-empty like actAs',
-    ['SUB-EMPTY-LISTS', 'SUB-DEDUP-READAS'],
-  ),
-  conformance(
-    'sub-wrong-types-coerced',
-    'values of the wrong JSON type are coerced (42 → "42", "p" → ["p"]) instead of failing to decode',
-    ['SUB-WRONG-TYPES'],
-  ),
-  conformance(
-    'sub-malformed-json-internal-error',
-    'a body that is not JSON crashes the participant: 500 instead of 400 "Invalid value for: body"',
-    ['SUB-MALFORMED-JSON'],
-  ),
-  conformance(
-    'sub-decode-failure-as-canton-error',
-    'an undecodable body is answered with a JSON INVALID_ARGUMENT instead of tapir’s 400 text/plain',
-    ['SUB-MALFORMED-JSON', 'SUB-WRONG-TYPES'],
-  ),
+  fault({
+    name: 'sub-command-id-absent-defaulted',
+    breaks: 'a body without commandId is read as commandId "" (MISSING_FIELD) instead of failing to decode',
+    rules: ['SUB-COMMANDID-MISSING-CODE'],
+  }),
+  fault({
+    name: 'sub-unknown-fields-rejected',
+    breaks: 'request fields the participant does not know are rejected (strict decoding) instead of ignored',
+    rules: ['SUB-UNKNOWN-FIELDS'],
+  }),
+  fault({
+    name: 'sub-taps-field-rejected',
+    breaks: 'tapsMaxPasses is an unknown field to the participant’s strict decoder: any value is a 400',
+    rules: ['SUB-TAPS-WITHIN-LIMIT'],
+  }),
+  fault({
+    name: 'sub-readas-empty-refused',
+    breaks:
+      'an explicitly empty readAs list is refused as MISSING_FIELD read_as, as if it had to be non-empty like actAs',
+    rules: ['SUB-EMPTY-LISTS', 'SUB-DEDUP-READAS'],
+  }),
+  fault({
+    name: 'sub-wrong-types-coerced',
+    breaks: 'values of the wrong JSON type are coerced (42 → "42", "p" → ["p"]) instead of failing to decode',
+    rules: ['SUB-WRONG-TYPES'],
+  }),
+  fault({
+    name: 'sub-malformed-json-internal-error',
+    breaks: 'a body that is not JSON crashes the participant: 500 instead of 400 "Invalid value for: body"',
+    rules: ['SUB-MALFORMED-JSON'],
+  }),
+  fault({
+    name: 'sub-decode-failure-as-canton-error',
+    breaks: 'an undecodable body is answered with a JSON INVALID_ARGUMENT instead of tapir’s 400 text/plain',
+    rules: ['SUB-MALFORMED-JSON', 'SUB-WRONG-TYPES'],
+  }),
   // How the command is understood.
-  conformance(
-    'sub-command-id-empty-generated',
-    'an empty commandId is replaced by a generated one and the command runs',
-    ['SUB-COMMANDID-MISSING'],
-  ),
-  conformance(
-    'sub-ledgerstring-sanitized',
-    'commandId, workflowId and submissionId with forbidden characters or over 255 are cleaned up and accepted',
-    ['SUB-LEDGERSTRING-INVALID', 'SUB-LEDGERSTRING-INVALID-CODE'],
-  ),
-  conformance(
-    'sub-ledgerstring-no-dot',
-    'LedgerStrings with "." are rejected (the proto comment’s grammar, stricter than Canton’s code)',
-    ['SUB-LEDGERSTRING-BOUNDARY'],
-  ),
-  conformance('sub-ledgerstring-max-254', 'LedgerStrings of 255 characters are rejected (off by one)', [
-    'SUB-LEDGERSTRING-BOUNDARY',
-  ]),
-  conformance(
-    'sub-party-no-space',
-    'a first actAs party with a space is rejected as malformed (stricter than PartyIdString)',
-    ['SUB-PARTY-BOUNDARY'],
-  ),
-  conformance(
-    'sub-party-malformed-dropped',
-    'malformed parties after the first actAs party (later actAs, readAs) are silently dropped instead of refused',
-    ['SUB-PARTY-INVALID'],
-  ),
-  conformance(
-    'sub-userid-body-wins-over-token',
-    'a userId other than the token user is not refused: the token user silently replaces it',
-    ['SUB-USERID-MISMATCH', 'SUB-USERID-INVALID'],
-  ),
-  conformance(
-    'sub-userid-not-from-token',
-    'an omitted userId is not taken from the user token: INVALID_TOKEN "missing a user-id"',
-    ['SUB-USERID-FROM-TOKEN'],
-  ),
-  conformance(
-    'sub-synchronizer-invalid-ignored',
-    'a malformed synchronizerId is ignored and the participant routes the command itself',
-    ['SUB-SYNCHRONIZER-INVALID', 'SUB-SYNCHRONIZER-INVALID-CODE'],
-  ),
-  conformance(
-    'sub-synchronizer-unknown-rerouted',
-    'a well-formed synchronizerId of no known synchronizer is ignored and the command routed elsewhere',
-    ['SUB-SYNCHRONIZER-UNKNOWN'],
-  ),
-  conformance(
-    'sub-min-ledger-time-both-accepted',
-    'minLedgerTimeAbs and minLedgerTimeRel together are accepted (the relative one is dropped)',
-    ['SUB-MIN-LEDGER-TIME-BOTH', 'SUB-MIN-LEDGER-TIME-BOTH-CODE'],
-  ),
-  conformance(
-    'sub-min-ledger-time-abs-ignored',
-    'minLedgerTimeAbs alone is ignored: the effective time may precede it',
-    ['SUB-MIN-LEDGER-TIME-ABS'],
-  ),
-  conformance(
-    'sub-min-ledger-time-rel-ignored',
-    'minLedgerTimeRel alone is ignored: the effective time is the receive time',
-    ['SUB-MIN-LEDGER-TIME-REL'],
-  ),
-  conformance(
-    'sub-min-ledger-time-rel-nanos-dropped',
-    'minLedgerTimeRel counts whole seconds only: its nanos are dropped',
-    ['SUB-MIN-LEDGER-TIME-REL'],
-  ),
+  fault({
+    name: 'sub-command-id-empty-generated',
+    breaks: 'an empty commandId is replaced by a generated one and the command runs',
+    rules: ['SUB-COMMANDID-MISSING'],
+  }),
+  fault({
+    name: 'sub-ledgerstring-sanitized',
+    breaks:
+      'commandId, workflowId and submissionId with forbidden characters or over 255 are cleaned up and accepted',
+    rules: ['SUB-LEDGERSTRING-INVALID', 'SUB-LEDGERSTRING-INVALID-CODE'],
+  }),
+  fault({
+    name: 'sub-ledgerstring-no-dot',
+    breaks: 'LedgerStrings with "." are rejected (the proto comment’s grammar, stricter than Canton’s code)',
+    rules: ['SUB-LEDGERSTRING-BOUNDARY'],
+  }),
+  fault({
+    name: 'sub-ledgerstring-max-254',
+    breaks: 'LedgerStrings of 255 characters are rejected (off by one)',
+    rules: ['SUB-LEDGERSTRING-BOUNDARY'],
+  }),
+  fault({
+    name: 'sub-party-no-space',
+    breaks: 'a first actAs party with a space is rejected as malformed (stricter than PartyIdString)',
+    rules: ['SUB-PARTY-BOUNDARY'],
+  }),
+  fault({
+    name: 'sub-party-malformed-dropped',
+    breaks:
+      'malformed parties after the first actAs party (later actAs, readAs) are silently dropped instead of refused',
+    rules: ['SUB-PARTY-INVALID'],
+  }),
+  fault({
+    name: 'sub-userid-body-wins-over-token',
+    breaks: 'a userId other than the token user is not refused: the token user silently replaces it',
+    rules: ['SUB-USERID-MISMATCH', 'SUB-USERID-INVALID'],
+  }),
+  fault({
+    name: 'sub-userid-not-from-token',
+    breaks: 'an omitted userId is not taken from the user token: INVALID_TOKEN "missing a user-id"',
+    rules: ['SUB-USERID-FROM-TOKEN'],
+  }),
+  fault({
+    name: 'sub-synchronizer-invalid-ignored',
+    breaks: 'a malformed synchronizerId is ignored and the participant routes the command itself',
+    rules: ['SUB-SYNCHRONIZER-INVALID', 'SUB-SYNCHRONIZER-INVALID-CODE'],
+  }),
+  fault({
+    name: 'sub-synchronizer-unknown-rerouted',
+    breaks:
+      'a well-formed synchronizerId of no known synchronizer is ignored and the command routed elsewhere',
+    rules: ['SUB-SYNCHRONIZER-UNKNOWN'],
+  }),
+  fault({
+    name: 'sub-min-ledger-time-both-accepted',
+    breaks: 'minLedgerTimeAbs and minLedgerTimeRel together are accepted (the relative one is dropped)',
+    rules: ['SUB-MIN-LEDGER-TIME-BOTH', 'SUB-MIN-LEDGER-TIME-BOTH-CODE'],
+  }),
+  fault({
+    name: 'sub-min-ledger-time-abs-ignored',
+    breaks: 'minLedgerTimeAbs alone is ignored: the effective time may precede it',
+    rules: ['SUB-MIN-LEDGER-TIME-ABS'],
+  }),
+  fault({
+    name: 'sub-min-ledger-time-rel-ignored',
+    breaks: 'minLedgerTimeRel alone is ignored: the effective time is the receive time',
+    rules: ['SUB-MIN-LEDGER-TIME-REL'],
+  }),
+  fault({
+    name: 'sub-min-ledger-time-rel-nanos-dropped',
+    breaks: 'minLedgerTimeRel counts whole seconds only: its nanos are dropped',
+    rules: ['SUB-MIN-LEDGER-TIME-REL'],
+  }),
 ];
 
 /** Faults of rules that only run with a setting: each carries the profile its sandbox and harness need. */
-const profiled: Fault[] = [
-  {
-    ...conformance(
-      'sub-taps-nonpositive-accepted',
-      'tapsMaxPasses of zero or less is accepted (the participant falls back to its default)',
-      ['SUB-TAPS-NONPOSITIVE'],
-    ),
+const profiled = [
+  fault({
+    name: 'sub-taps-nonpositive-accepted',
+    breaks: 'tapsMaxPasses of zero or less is accepted (the participant falls back to its default)',
+    rules: ['SUB-TAPS-NONPOSITIVE'],
     profile: PROFILES.taps,
-  },
-  {
-    ...conformance('sub-userid-no-at-sign', 'userIds with "@" are rejected (stricter than UserIdString)', [
-      'SUB-USERID-BOUNDARY',
-    ]),
+  }),
+  fault({
+    name: 'sub-userid-no-at-sign',
+    breaks: 'userIds with "@" are rejected (stricter than UserIdString)',
+    rules: ['SUB-USERID-BOUNDARY'],
     profile: PROFILES.noAuth,
-  },
-  {
-    ...conformance(
-      'sub-tree-not-removed',
-      'a 3.5 release still serves the transaction tree the document removes in 3.5.0',
-      ['SUB-TREE-REMOVED-3-5'],
-    ),
+  }),
+  fault({
+    name: 'sub-tree-not-removed',
+    breaks: 'a 3.5 release still serves the transaction tree the document removes in 3.5.0',
+    rules: ['SUB-TREE-REMOVED-3-5'],
     profile: PROFILES.treeRemoved35,
-  },
+  }),
 ];
 
-export const submissionFaults: Fault[] = [...responseFaults, ...behaviourFaults, ...profiled];
+export const submissionFaults = [...responseFaults, ...behaviourFaults, ...profiled];
 
-/** Every fault name the submit route's hooks switch on, deduplication's included (for the hooks and their self-test). */
-export const SUBMISSION_FAULT_NAMES: readonly string[] = [
-  ...responseFaults,
-  ...behaviourFaults,
-  ...profiled,
-  ...deduplicationFaults,
-].map((f) => f.name);
+/** Every fault the submit route's hooks may switch on, deduplication's included. */
+const submitRoute = [...submissionFaults, ...deduplicationFaults];
+
+/** A name the submit route's hooks may ask for: another group's is a type error there, as a typo is. */
+export type SubmitFaultName = (typeof submitRoute)[number]['name'];
+
+export const SUBMISSION_FAULT_NAMES: readonly string[] = submitRoute.map((f) => f.name);

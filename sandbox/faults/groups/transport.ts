@@ -2,20 +2,20 @@
 // "failed" verdict: a slow target still passes (timeouts scale); a reset or a 503 now and then is asked again
 // (core/retry.ts), and an outage that outlasts the retries is inconclusive.
 import { cantonError } from '../../errors';
-import type { Fault } from '../types';
+import { fault } from '../types';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export const transportFaults: Fault[] = [
-  {
+export const transportFaults = [
+  fault({
     name: 'transport-slow',
     breaks: 'every response is delayed by 300 ms (a slow network or a loaded participant)',
     rules: [],
     kind: 'transport',
     expect: 'pass',
     onRequest: () => delay(300),
-  },
-  {
+  }),
+  fault({
     name: 'transport-reset',
     breaks:
       'every tenth connection is reset before an answer is sent, and so is every call of the 2 s after it (a restart)',
@@ -26,8 +26,8 @@ export const transportFaults: Fault[] = [
     onRequest: (req, _reply, state) => {
       if (outage(state, 10, 2_000)) req.raw.socket.destroy();
     },
-  },
-  {
+  }),
+  fault({
     name: 'transport-unavailable',
     breaks:
       'every twentieth call answers 503 UNAVAILABLE, and so does every call of the 8 s after it, as a participant that is restarting',
@@ -43,7 +43,7 @@ export const transportFaults: Fault[] = [
       );
       await reply.code(err.status).type('application/json').send(err.body);
     },
-  },
+  }),
 ];
 
 /** When each fault's sandbox is down until (its state object is the sandbox's own). */

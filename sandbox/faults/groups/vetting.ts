@@ -4,7 +4,7 @@
 // sandbox/routes/vetting.ts). `rules` lists every rule of tests/vetting-*.spec.ts the fault makes fail.
 import { encodePageToken } from '../../vetting/page-token';
 import { PROFILES } from '../profiles';
-import type { Fault, ResponseView } from '../types';
+import { fault, type ResponseView } from '../types';
 
 interface Entry {
   synchronizerId: string;
@@ -63,11 +63,9 @@ const hasFilter = (r: Request): boolean =>
     r.topologyStateFilter?.synchronizerIds,
   ].some((list) => (list?.length ?? 0) > 0);
 
-const vet = (f: Omit<Fault, 'kind'>): Fault => ({ kind: 'conformance', ...f });
-
-export const vettingFaults: Fault[] = [
+export const vettingFaults = [
   // ─── Shape ───────────────────────────────────────────────────────────────────────────────────────────────
-  vet({
+  fault({
     name: 'vet-shape-serial-string',
     breaks: 'topologySerial is sent as a string ("3"), not an integer',
     rules: ['VET-SHAPE'],
@@ -79,7 +77,7 @@ export const vettingFaults: Fault[] = [
       }),
     },
   }),
-  vet({
+  fault({
     name: 'vet-shape-serial-dropped',
     breaks: 'the required topologySerial is left out of every entry',
     rules: ['VET-SHAPE'],
@@ -91,7 +89,7 @@ export const vettingFaults: Fault[] = [
       }),
     },
   }),
-  vet({
+  fault({
     name: 'vet-shape-valid-from-epoch',
     breaks: 'validFromInclusive is sent as epoch milliseconds (a number), not a timestamp string',
     rules: ['VET-SHAPE'],
@@ -108,7 +106,7 @@ export const vettingFaults: Fault[] = [
   }),
 
   // ─── Order ───────────────────────────────────────────────────────────────────────────────────────────────
-  vet({
+  fault({
     name: 'vet-entries-unsorted',
     breaks: "the entries of a page come in reverse order (tokens still follow the page's real last entry)",
     rules: ['VET-PAGE-ORDER'],
@@ -121,7 +119,7 @@ export const vettingFaults: Fault[] = [
       }),
     },
   }),
-  vet({
+  fault({
     name: 'vet-sort-participant-first',
     breaks: 'the entries of a page are sorted by participantId, then synchronizerId',
     rules: ['VET-PAGE-ORDER'],
@@ -134,25 +132,25 @@ export const vettingFaults: Fault[] = [
       }),
     },
   }),
-  vet({
+  fault({
     name: 'vet-filter-order-from-request',
     breaks: 'with a participantIds filter, entries follow the order of the request list, not participantId',
     rules: ['VET-PAGE-ORDER'],
   }),
 
   // ─── Tokens and walks ────────────────────────────────────────────────────────────────────────────────────
-  vet({
+  fault({
     name: 'vet-page-overlap',
     breaks: "the page after a token starts with the previous page's last entry again (an inclusive token)",
     rules: ['VET-PAGE-AFTER-TOKEN', 'VET-PAGE-WALK-COMPLETE', 'VET-PAGE-WALK-ENDS'],
   }),
-  vet({
+  fault({
     name: 'vet-page-skip',
     breaks:
       'the page after a token skips the first entry that follows the token (a gap at every page boundary)',
     rules: ['VET-PAGE-WALK-COMPLETE', 'VET-PAGE-WALK-ENDS', 'VET-PAGE-TOKEN-REPEAT-MORE'],
   }),
-  vet({
+  fault({
     name: 'vet-walk-never-ends',
     breaks: 'an empty page after a token carries that token again instead of "": the walk never ends',
     rules: ['VET-PAGE-WALK-ENDS'],
@@ -165,7 +163,7 @@ export const vettingFaults: Fault[] = [
       }),
     },
   }),
-  vet({
+  fault({
     name: 'vet-walk-ends-early',
     breaks: 'a page filled to the requested pageSize carries "" although more entries follow',
     rules: ['VET-PAGE-WALK-ENDS', 'VET-PAGE-WALK-COMPLETE'],
@@ -179,44 +177,44 @@ export const vettingFaults: Fault[] = [
       }),
     },
   }),
-  vet({
+  fault({
     name: 'vet-final-token-full-page',
     breaks:
       'strict-interface mode only: the last page carries "" only when it is shorter than pageSize; an exactly full last page keeps a token (a no-op in canton mode, where every non-empty page keeps one)',
     rules: ['VET-PAGE-FINAL-TOKEN-EMPTY'],
     profile: PROFILES.strictInterface,
   }),
-  vet({
+  fault({
     name: 'vet-filter-paged-first',
     breaks:
       'strict-interface mode pages a package-filtered request as Canton does: a window of pageSize entries filtered afterwards, so a window without a match is an empty page with "" and the walk ends before later matches',
     rules: ['VET-PAGE-FILTERED-WALK'],
     profile: PROFILES.strictInterface,
   }),
-  vet({
+  fault({
     name: 'vet-token-cursor',
     breaks:
       'a token names a server-side cursor that moves on with every use: the same token twice gives the next page',
     rules: ['VET-PAGE-TOKEN-REPEAT', 'VET-PAGE-TOKEN-REPEAT-MORE'],
   }),
-  vet({
+  fault({
     name: 'vet-token-stale-cache',
     breaks: 'the page of a token is computed once and served again: packages vetted later never show',
     rules: ['VET-PAGE-TOKEN-REPEAT-MORE'],
   }),
-  vet({
+  fault({
     name: 'vet-token-position',
     breaks:
       'a page token holds how many entries came before it, not the last entry: the same place on a quiet participant, but an entry joining (or leaving) before it makes the next page repeat (or skip) an entry',
     rules: ['VET-PAGE-AFTER-TOKEN', 'VET-PAGE-WALK-COMPLETE'],
     profile: PROFILES.live,
   }),
-  vet({
+  fault({
     name: 'vet-invalid-token-accepted',
     breaks: 'a page token the server cannot decode is taken as the first page',
     rules: ['VET-PAGE-TOKEN-INVALID'],
   }),
-  vet({
+  fault({
     name: 'vet-invalid-token-not-found',
     breaks:
       'a page token the server cannot decode is answered 404 NOT_FOUND, not PROTO_DESERIALIZATION_FAILURE',
@@ -230,17 +228,17 @@ export const vettingFaults: Fault[] = [
   }),
 
   // ─── Page sizes ──────────────────────────────────────────────────────────────────────────────────────────
-  vet({
+  fault({
     name: 'vet-page-size-ignored',
     breaks: 'pageSize is ignored: every page holds up to the maximum',
     rules: ['VET-PAGE-SIZE-MAX'],
   }),
-  vet({
+  fault({
     name: 'vet-max-page-size-rejected',
     breaks: 'pageSize equal to the maximum is rejected (the limit checked with >= instead of >)',
     rules: ['VET-PAGE-SIZE-MAX', 'VET-PAGE-SIZE-DEFAULT-MAX', 'VET-PAGE-SIZE-DEFAULT'],
   }),
-  vet({
+  fault({
     name: 'vet-page-size-zero-literal',
     breaks: 'pageSize 0 is taken literally: an empty page with "" instead of a page the server sizes',
     rules: ['VET-PAGE-SIZE-DEFAULT', 'VET-PAGE-SIZE-DEFAULT-MAX'],
@@ -251,23 +249,23 @@ export const vettingFaults: Fault[] = [
       ),
     },
   }),
-  vet({
+  fault({
     name: 'vet-page-size-default-one',
     breaks:
       'pageSize 0 or absent gives pages of one entry, not of the maximum (allowed by the document, not Canton)',
     rules: ['VET-PAGE-SIZE-DEFAULT-MAX'],
   }),
-  vet({
+  fault({
     name: 'vet-page-size-limit-unenforced',
     breaks: 'a pageSize above the maximum is accepted (clamped to the maximum)',
     rules: ['VET-PAGE-SIZE-ABOVE-MAX', 'VET-PAGE-SIZE-ABOVE-MAX-CODE'],
   }),
-  vet({
+  fault({
     name: 'vet-page-size-limit-off-by-one',
     breaks: 'pageSize = maximum + 1 is accepted; only larger sizes are rejected',
     rules: ['VET-PAGE-SIZE-ABOVE-MAX', 'VET-PAGE-SIZE-ABOVE-MAX-CODE'],
   }),
-  vet({
+  fault({
     name: 'vet-page-size-above-max-wrong-code',
     breaks: 'a pageSize above the maximum is rejected as INVALID_ARGUMENT, not PROTO_DESERIALIZATION_FAILURE',
     rules: ['VET-PAGE-SIZE-ABOVE-MAX-CODE'],
@@ -276,7 +274,7 @@ export const vettingFaults: Fault[] = [
       apply: onRejection(ABOVE_MAX, (res) => withError(res, 400, { code: 'INVALID_ARGUMENT' })),
     },
   }),
-  vet({
+  fault({
     name: 'vet-page-size-above-max-500',
     breaks: 'a pageSize above the maximum is answered 500 INTERNAL (grpcCodeValue 13)',
     rules: ['VET-PAGE-SIZE-ABOVE-MAX', 'VET-PAGE-SIZE-ABOVE-MAX-CODE'],
@@ -287,12 +285,12 @@ export const vettingFaults: Fault[] = [
       ),
     },
   }),
-  vet({
+  fault({
     name: 'vet-negative-page-size-accepted',
     breaks: 'a negative pageSize is taken as 0 (the server decides) instead of being rejected',
     rules: ['VET-PAGE-SIZE-NEGATIVE'],
   }),
-  vet({
+  fault({
     name: 'vet-negative-page-size-wrong-code',
     breaks: 'a negative pageSize is rejected as INVALID_FIELD, not PROTO_DESERIALIZATION_FAILURE',
     rules: ['VET-PAGE-SIZE-NEGATIVE'],
@@ -303,7 +301,7 @@ export const vettingFaults: Fault[] = [
   }),
 
   // ─── Filters ─────────────────────────────────────────────────────────────────────────────────────────────
-  vet({
+  fault({
     name: 'vet-filter-package-ids-ignored',
     breaks: 'the packageIds filter is ignored',
     rules: [
@@ -313,22 +311,22 @@ export const vettingFaults: Fault[] = [
       'VET-FILTER-ENTRY-HAS-MATCH',
     ],
   }),
-  vet({
+  fault({
     name: 'vet-filter-package-ids-first-only',
     breaks: 'only the first of several packageIds is honoured',
     rules: ['VET-FILTER-PACKAGE-IDS'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-prefix-exact',
     breaks: 'packageNamePrefixes are compared with whole names, not as prefixes',
     rules: ['VET-FILTER-NAME-PREFIXES'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-packages-not-narrowed',
     breaks: 'an entry matching a package filter is listed with all its packages, not only the matching ones',
     rules: ['VET-FILTER-PACKAGE-IDS', 'VET-FILTER-NAME-PREFIXES', 'VET-FILTER-PACKAGE-OR'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-keeps-unmatched-entries',
     breaks:
       'an entry with no package matching the package filter is listed anyway, with an empty package list',
@@ -342,12 +340,12 @@ export const vettingFaults: Fault[] = [
       'VET-FILTER-NO-MATCH',
     ],
   }),
-  vet({
+  fault({
     name: 'vet-filter-package-and',
     breaks: 'packageIds and packageNamePrefixes together must both match (AND), not either (OR)',
     rules: ['VET-FILTER-PACKAGE-OR'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-participants-ignored',
     breaks: 'the participantIds filter is ignored',
     rules: [
@@ -357,12 +355,12 @@ export const vettingFaults: Fault[] = [
       'VET-FILTER-ENTRY-HAS-MATCH',
     ],
   }),
-  vet({
+  fault({
     name: 'vet-filter-participants-first-only',
     breaks: 'only the first of several participantIds (in participant order) is honoured',
     rules: ['VET-FILTER-PARTICIPANTS'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-synchronizers-ignored',
     breaks: 'the synchronizerIds filter is ignored',
     rules: [
@@ -372,22 +370,22 @@ export const vettingFaults: Fault[] = [
       'VET-FILTER-ENTRY-HAS-MATCH',
     ],
   }),
-  vet({
+  fault({
     name: 'vet-filter-topology-or',
     breaks: 'participantIds and synchronizerIds together match either (OR), not both (AND)',
     rules: ['VET-FILTER-TOPOLOGY-AND'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-empty-participants-match-nothing',
     breaks: 'an explicitly empty participantIds list matches no participant instead of restricting nothing',
     rules: ['VET-FILTER-EMPTY-LISTS'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-empty-synchronizers-match-nothing',
     breaks: 'an explicitly empty synchronizerIds list matches no synchronizer instead of restricting nothing',
     rules: ['VET-FILTER-EMPTY-LISTS'],
   }),
-  vet({
+  fault({
     name: 'vet-filter-no-match-token',
     breaks: 'a filtered first page that matches nothing still carries a (non-empty) nextPageToken',
     rules: ['VET-FILTER-NO-MATCH'],

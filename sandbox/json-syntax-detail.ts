@@ -1,15 +1,16 @@
-// The detail jawn (circe's parser, typelevel/jawn parser/shared/src/main/scala/jawn/Parser.scala) gives for text
-// that is not JSON, so a body JSON.parse refuses is answered in circe's words inside tapir's frame, never in
-// V8's. Parser.die: "<msg> got '<up to 6 chars>[...]' (line L, column C)" or "got eof"; running out of input in
-// the middle of a value is IncompleteParseException("exhausted input"). Covered: the structural messages
-// (expected json value, expected ", expected :, expected ] or ,, expected } or ,, expected digit, expected
-// true/false/null, expected whitespace or eof). Strings with control characters or bad escapes get a detail in
-// jawn's form whose wording is not read from jawn's StringParser: the harness asserts only tapir's frame.
+// The detail Canton's JSON parser (jawn, circe's parser: typelevel/jawn
+// parser/shared/src/main/scala/jawn/Parser.scala) gives for text that is not JSON, so a body JSON.parse refuses is
+// answered in circe's words inside tapir's frame, never in V8's. Parser.die: "<msg> got '<up to 6 chars>[...]'
+// (line L, column C)" or "got eof"; running out of input in the middle of a value is
+// IncompleteParseException("exhausted input"). Covered: the structural messages (expected json value, expected ",
+// expected :, expected ] or ,, expected } or ,, expected digit, expected true/false/null, expected whitespace or
+// eof). Strings with control characters or bad escapes get a detail in jawn's form whose wording is not read from
+// jawn's StringParser: the harness asserts only tapir's frame.
 const ERROR_CONTEXT = 6; // Parser.ErrorContext
 
 class JawnError extends Error {}
 
-export function jawnDetail(text: string): string {
+export function jsonSyntaxDetail(text: string): string {
   try {
     new Scanner(text).document();
     return 'exhausted input';

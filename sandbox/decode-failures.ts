@@ -2,7 +2,7 @@
 // JSON type or misses a required key never reaches the service; tapir answers 400 `text/plain`
 // `Invalid value for: body (<detail>, <detail>)`, each circe detail ending in ` at '<path>'` when the
 // failure has a path (`commands[0].CreateAndExerciseCommand.templateId`). Not a JsCantonError.
-import { jawnDetail } from './jawn';
+import { jsonSyntaxDetail } from './json-syntax-detail';
 import type { ErrorObject } from 'ajv';
 
 /** A tapir decode failure of one input (`body`, `header Authorization`): 400 text/plain, not a JsCantonError. */
@@ -48,8 +48,8 @@ export function parseJsonBody(raw: unknown): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    // jawn's detail (circe's parser), never V8's: see jawn.ts.
-    throw decodeFailure(jawnDetail(raw));
+    // jawn's detail (circe's parser), never V8's: see json-syntax-detail.ts.
+    throw decodeFailure(jsonSyntaxDetail(raw));
   }
 }
 

@@ -2,9 +2,11 @@
 // that stands for it side by side (following $ref on both sides) and lists every difference in property
 // names, types, formats, required sets, nullability and added constraints. The differences are named by
 // the spec's component path (e.g. `JsCommands.actAs[]`) so that schemas/differences.json can list them.
+// The schema self-test holds schemas/ against spec/ with it; a run holds a participant's own description
+// against schemas/ (the document) with it (core/openapi-drift.ts).
 
-import { SCHEMA_IDS, type SchemaName } from '../../schemas';
-import type { SpecFacts, TypeFact } from '../../spec/facts';
+import { SCHEMA_IDS, type SchemaName } from '../schemas';
+import type { DescriptionFacts, SpecFacts, TypeFact } from '../spec/facts';
 
 export type DifferenceKind =
   | 'property-missing' // the spec has the property, the schema does not
@@ -91,7 +93,7 @@ export class SchemaComparer {
   private readonly reached = new Set<string>();
 
   constructor(
-    private readonly spec: SpecFacts,
+    private readonly spec: Pick<SpecFacts, 'components'>,
     schemas: readonly SchemaDoc[],
   ) {
     for (const doc of schemas) {
@@ -322,6 +324,27 @@ export function compareAll(spec: SpecFacts, schemas: readonly SchemaDoc[]): Diff
     const component = root(spec);
     if (component === null) throw new Error(`spec ${spec.cantonVersion} has no body for ${name}`);
     comparer.compareRoot(component, SCHEMA_IDS[name]);
+  }
+  return comparer.result();
+}
+
+/** Which operation of the description each schema stands for a body of. */
+const ROOT_OF: Record<SchemaName, [keyof DescriptionFacts['operations'], 'request' | 'success' | 'error']> = {
+  'submit-request': ['submitTree', 'request'],
+  'submit-response': ['submitTree', 'success'],
+  'canton-error': ['submitTree', 'error'],
+  'vetting-list-request': ['vettingList', 'request'],
+  'vetting-list-response': ['vettingList', 'success'],
+  'version-response': ['version', 'success'],
+};
+
+/** Every difference between the schemas and a participant's description; bodies it does not describe are skipped. */
+export function compareDescription(desc: DescriptionFacts, schemas: readonly SchemaDoc[]): Difference[] {
+  const comparer = new SchemaComparer(desc, schemas);
+  for (const [name, [key, body]] of Object.entries(ROOT_OF) as [SchemaName, (typeof ROOT_OF)[SchemaName]][]) {
+    const component = desc.operations[key]?.[body];
+    if (typeof component === 'string' && desc.components[component] !== undefined)
+      comparer.compareRoot(component, SCHEMA_IDS[name]);
   }
   return comparer.result();
 }

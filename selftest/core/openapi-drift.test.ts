@@ -1,0 +1,214 @@
+// The participant's own API description, compared: the sandbox serves the description of its release (rebuilt
+// from spec/), the comparison with the document reports exactly the known differences of that release, the
+// comparison with the previous description reports exactly what changed, and the description fault's dropped
+// field and moved path are named with their operation and the rules that read them. In-process (inject).
+import { expect, test } from '../support/test';
+import { buildApp } from '../../sandbox/app';
+import { loadConfig } from '../../sandbox/config';
+import { extractDescription } from '../../spec/extract';
+import type { DescriptionFacts, SpecFacts } from '../../spec/facts';
+import { againstDocument, driftLine, sinceLast, type DriftLine } from '../../core/openapi-drift';
+import { differenceKey, type DifferenceKind } from '../../core/schema-compare';
+import { BODY_READERS, FIELD_READERS } from '../../rules/fields';
+import {
+  describeDrift,
+  descriptionChangeLine,
+  descriptionFile,
+  descriptionInfoLine,
+  descriptionOfRun,
+} from '../../reporters/openapi-drift';
+import { redactWithUrls } from '../../core/redact';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compareDescriptions, descriptionsMarkdown } from '../../reporters/openapi-drift-compare';
+import { RULES } from '../../rules/catalogue';
+import listed from '../../schemas/differences.json';
+import facts3411 from '../../spec/canton-3.4.11.json';
+import facts3510 from '../../spec/canton-3.5.10.json';
+
+type Served = { text: string; type: string; facts: DescriptionFacts };
+const cache = new Map<string, Promise<Served>>();
+
+/** What a sandbox with these settings serves at GET /docs/openapi (each sandbox built once per worker). */
+function served(env: Record<string, string>): Promise<Served> {
+  const key = JSON.stringify(env);
+  if (!cache.has(key)) cache.set(key, serve(env));
+  return cache.get(key)!;
+}
+
+async function serve(env: Record<string, string>): Promise<Served> {
+  const app = await buildApp(loadConfig(env));
+  try {
+    const res = await app.inject({ method: 'GET', url: '/docs/openapi' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    return { text: res.body, type: String(res.headers['content-type']), facts: extractDescription(res.body) };
+  } finally {
+    await app.close();
+  }
+}
+
+const line = (l: DriftLine) => `${l.operation} ${l.at}: ${l.before} → ${l.after}`;
+
+/** What schemas/differences.json lists for a release, in the kinds a description can state. */
+function listedFor(version: string): string[] {
+  const compared = new Set([
+    'property-missing',
+    'property-extra',
+    'required-added',
+    'required-dropped',
+    'type',
+  ]);
+  const list = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+  return listed.differences
+    .filter((e) => e.versions.includes(version) && compared.has(e.kind))
+    .flatMap((e) =>
+      list(e.at).flatMap((at) =>
+        list(e.detail).map((detail) => differenceKey({ at, kind: e.kind as DifferenceKind, detail })),
+      ),
+    );
+}
+
+for (const [version, shipped] of [
+  ['3.4.11', facts3411],
+  ['3.5.10', facts3510],
+] as const) {
+  test(`the sandbox as ${version} serves its release's description, read back as spec/ holds it`, async () => {
+    const { type, facts } = await served({ SANDBOX_VERSION: version });
+    expect(type).toBe('text/plain; charset=UTF-8');
+    const spec = shipped as unknown as SpecFacts;
+    expect(facts.operations).toEqual(spec.operations);
+    expect(facts.components).toEqual(spec.components);
+  });
+
+  test(`against the document, the sandbox as ${version} shows the known differences of ${version} and nothing else`, async () => {
+    const lines = againstDocument((await served({ SANDBOX_VERSION: version })).facts);
+    const unknown = lines.filter((l) => !l.known).map(line);
+    expect(unknown, 'differences schemas/differences.json does not list').toEqual([]);
+    const routes = lines.filter((l) => l.at === '(path)').map(line);
+    expect(routes).toEqual(
+      version === '3.4.11'
+        ? ['vetting-list (path): POST /v2/package-vetting/list → GET /v2/package-vetting']
+        : [],
+    );
+    // One line per listed difference (a required set lists several fields, each its own line).
+    expect(lines.filter((l) => l.at !== '(path)').length).toBe(listedFor(version).length);
+  });
+}
+
+test('the same description twice: no change; 3.4.11 then 3.5.x: every change with the rules reading it', async () => {
+  const [older, newer] = [
+    (await served({ SANDBOX_VERSION: '3.4.11' })).facts,
+    (await served({ SANDBOX_VERSION: '3.5.2' })).facts,
+  ];
+  expect(sinceLast(older, older)).toEqual([]);
+  const changes = sinceLast(older, newer);
+  const byLine = new Map(changes.map((l) => [line(l), l]));
+  const path = byLine.get('vetting-list (path): GET /v2/package-vetting → POST /v2/package-vetting/list');
+  expect(path?.rules).toEqual(expect.arrayContaining(['VET-SHAPE', 'VET-PAGE-ORDER']));
+  expect(byLine.get('submit-tree JsCommands.tapsMaxPasses: absent → integer (int32)')?.rules).toEqual([
+    'SUB-TAPS-ABOVE-LIMIT',
+    'SUB-TAPS-NONPOSITIVE',
+    'SUB-TAPS-WITHIN-LIMIT',
+    'SUB-WRONG-TYPES',
+  ]);
+  expect(byLine.get('version GetLedgerApiVersionResponse.version: optional → required')?.rules).toContain(
+    'VER-SHAPE',
+  );
+  // The mirror of the document comparison: what 3.4.11 says otherwise, 3.5.x says as the document does.
+  expect(changes.length).toBe(againstDocument(older).length - againstDocument(newer).length);
+});
+
+test('the description fault: the dropped field and the moved path, with their operation and rules', async () => {
+  const clean = (await served({})).facts;
+  const faulty = (await served({ SANDBOX_FAULTS: 'description-drift' })).facts;
+  const expected = [
+    'submit-tree JsTransactionTree.offset: integer (int64) → absent',
+    'vetting-list (path): GET /v2/package-vetting → POST /v2/package-vetting/query',
+  ];
+  const since = sinceLast(clean, faulty);
+  expect(since.map(line).sort()).toEqual(expected);
+  expect(since.find((l) => l.at === 'JsTransactionTree.offset')?.rules).toEqual([
+    'SUB-OFFSETS-INCREASE',
+    'SUB-SHAPE',
+  ]);
+  const doc = againstDocument(faulty).filter((l) => !l.known);
+  expect(doc.map((l) => driftLine(l))).toEqual([
+    expect.stringMatching(
+      /^vetting-list \(path\): POST \/v2\/package-vetting\/list → POST \/v2\/package-vetting\/query — rules: VET-SHAPE/,
+    ),
+    'submit-tree JsTransactionTree.offset: stated → absent — rules: SUB-OFFSETS-INCREASE, SUB-SHAPE',
+  ]);
+});
+
+test('the field map names catalogued rules and fields the published descriptions have', () => {
+  const ids = new Set(RULES.map((r) => r.id));
+  const named = [...Object.values(FIELD_READERS).flat(), ...BODY_READERS.flatMap((r) => r.rules)];
+  expect(named.filter((id) => !ids.has(id))).toEqual([]);
+  const specs = [facts3411, facts3510] as unknown as SpecFacts[];
+  const exists = (field: string) => {
+    const [component = '', property] = field.split('.');
+    return specs.some(
+      (s) => s.components[component] && (!property || s.components[component].properties?.[property]),
+    );
+  };
+  expect(Object.keys(FIELD_READERS).filter((f) => !exists(f))).toEqual([]);
+});
+
+test('compare puts two descriptions side by side; the webhook line names the changed fields', async () => {
+  const [older, newer] = [
+    (await served({ SANDBOX_VERSION: '3.4.11' })).facts,
+    (await served({ SANDBOX_FAULTS: 'description-drift' })).facts,
+  ];
+  const report = (facts: DescriptionFacts, previous?: DescriptionFacts) =>
+    describeDrift({ state: 'read', line: 'read', facts }, previous);
+  const runs = [
+    { description: report(older) },
+    { description: report(newer) },
+    {
+      description: describeDrift(
+        { state: 'not-served', line: 'not served (GET /docs/openapi answered 404)' },
+        undefined,
+      ),
+    },
+  ];
+  const md = descriptionsMarkdown(compareDescriptions(runs)).join('\n');
+  expect(md).toContain('3. not served (GET /docs/openapi answered 404)');
+  expect(md).toContain(
+    '- vetting-list (path): GET /v2/package-vetting → POST /v2/package-vetting/query — rules: VET-SHAPE',
+  );
+  expect(md).toContain(
+    '- submit-tree JsTransactionTree.offset: integer (int64) → absent — rules: SUB-OFFSETS-INCREASE, SUB-SHAPE',
+  );
+  expect(md).toContain('Run 1 → run 3: not comparable (a run read no description).');
+  expect(descriptionChangeLine(report(newer, newer))).toBeUndefined();
+  expect(descriptionChangeLine(report(newer, older))).toMatch(
+    /^ {2}API description changed: 2 \((JsTransactionTree\.offset|vetting-list path), (JsTransactionTree\.offset|vetting-list path); read by \d+ rules\)$/,
+  );
+});
+
+test('kept beside the history and read back at the next run: the same description is no change', async () => {
+  const { facts } = await served({ SANDBOX_VERSION: '3.4.11' });
+  const dir = mkdtempSync(join(tmpdir(), 'description-kept-'));
+  try {
+    // As the global setup leaves it (masked as it is written), then as two runs of one target read it.
+    writeFileSync(
+      descriptionFile(dir),
+      redactWithUrls(JSON.stringify({ state: 'read', line: 'read', facts })) + '\n',
+    );
+    const target = { baseUrl: 'in-process sandbox', participantId: 'p::1220ab' };
+    const first = descriptionOfRun(dir, join(dir, 'history'), target, true);
+    const second = descriptionOfRun(dir, join(dir, 'history'), target, true);
+    expect(first?.since).toBeNull();
+    expect(second?.since).toEqual([]);
+    expect(descriptionInfoLine(second)).toBe(
+      'read: 27 differences from the document (27 known); 0 changes since the previous run',
+    );
+    // Another target keeps its own.
+    expect(
+      descriptionOfRun(dir, join(dir, 'history'), { ...target, participantId: 'q::1220ab' }, true)?.since,
+    ).toBeNull();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
