@@ -55,6 +55,18 @@ export interface SandboxConfig {
    */
   faultsFraction?: number;
   faultsSeed?: number;
+  /** A busy participant: a seeded fraction of requests answered with Canton's transient errors (./busy.ts). */
+  busy: BusyConfig;
+}
+
+export interface BusyConfig {
+  /** Of the requests to /v2/…, the share answered busy: 0 (quiet) to 1. */
+  fraction: number;
+  seed: number;
+  /** Which of Canton's transient answers are given, chosen evenly. */
+  answers: ('503' | '409')[];
+  /** The `retryInfo` the answers carry; undefined: the category's own ("1 second"). */
+  retryInfo: string | undefined;
 }
 
 /** The dev namespace: a real-looking Canton fingerprint (1220 + 64 lowercase hex), stable across runs. */
@@ -276,5 +288,31 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     control: bool(src, 'SANDBOX_CONTROL', false),
     allowInsecureHost: bool(src, 'SANDBOX_ALLOW_INSECURE_HOST', false),
     faults,
+    busy: busyConfig(src),
+  };
+}
+
+/** SANDBOX_BUSY, SANDBOX_BUSY_SEED, SANDBOX_BUSY_ANSWERS, SANDBOX_BUSY_RETRY_INFO. */
+function busyConfig(src: Source): BusyConfig {
+  const raw = src.SANDBOX_BUSY ?? '';
+  if (raw !== '' && (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || Number(raw) > 1))
+    throw new ConfigError(
+      `SANDBOX_BUSY="${raw}" is not valid: set it to the share of requests answered busy, between 0 and 1, like 0.05`,
+    );
+  const answers = (src.SANDBOX_BUSY_ANSWERS || '503,409').split(',').map((a) => a.trim());
+  if (answers.some((a) => a !== '503' && a !== '409'))
+    throw new ConfigError(
+      `SANDBOX_BUSY_ANSWERS="${src.SANDBOX_BUSY_ANSWERS}" is not valid: set it to 503, 409 or 503,409`,
+    );
+  const retryInfo = src.SANDBOX_BUSY_RETRY_INFO || undefined;
+  if (retryInfo !== undefined && !/^\d+ (millisecond|second)s?$/.test(retryInfo))
+    throw new ConfigError(
+      `SANDBOX_BUSY_RETRY_INFO="${retryInfo}" is not valid: set it to a duration as Canton prints one, like "1 second" or "100 milliseconds"`,
+    );
+  return {
+    fraction: raw === '' ? 0 : Number(raw),
+    seed: int(src, 'SANDBOX_BUSY_SEED', 1, 0),
+    answers: answers as BusyConfig['answers'],
+    retryInfo,
   };
 }

@@ -22,6 +22,7 @@ const RUNS = [
   'nightly/notify-changes.test.ts',
   'project/npm-scripts-help.test.ts',
   'run/participant-death.test.ts',
+  'run/busy-participant.test.ts',
   'suite/readonly-inert.test.ts',
   'report/agreement.test.ts',
   'report/browser.test.ts',
