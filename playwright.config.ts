@@ -48,7 +48,6 @@ export default {
     // Playwright's list in the rule matrix's words: a known deviation is `~`, never ✘ beside "passed".
     [CONSOLE_REPORTER],
     [
-      // allure-playwright, writing the same results without an fsync per file (reporters/allure.ts).
       ALLURE_REPORTER,
       {
         resultsDir: join(reports, 'allure-results'),

@@ -18,6 +18,7 @@ import { scale } from './parts/scale';
 import { history } from './parts/history';
 import { suite } from './parts/suite';
 import { throughput } from './parts/throughput';
+import { busyParticipant } from './parts/busy';
 
 const PARTS = [
   'throughput',
@@ -30,6 +31,7 @@ const PARTS = [
   'slow',
   'scale',
   'history',
+  'busy',
 ] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
           facts,
         ),
       );
-    if (has('suite') || has('conformance') || has('latency') || has('slow') || has('scale'))
+    if (has('suite') || has('conformance') || has('latency') || has('slow') || has('scale') || has('busy'))
       work = projectCopy();
     if (has('suite') && work) sections.push(await suite(work, facts));
     if (has('conformance') && work)
@@ -166,6 +168,7 @@ async function main(): Promise<void> {
         ),
       );
     if (has('history')) sections.push(await history({ repetitions: o.quick ? 5 : 30 }));
+    if (has('busy') && work) sections.push(await busyParticipant(work));
   } finally {
     work?.remove();
   }

@@ -68,3 +68,5 @@ export const EXCUSED_BY = 'excused-by';
 export const EXPECTATION_EXPIRED = 'expectation-expired';
 /** The command that reruns exactly this test (fixtures/rerun.ts), for a test that did not pass as expected. */
 export const RERUN_ANNOTATION = 'rerun';
+/** A transient answer the harness sent its request again after (core/retry.ts): `<operation>: <answer>`. */
+export const TRANSIENT_RETRIED = 'transient-retried';

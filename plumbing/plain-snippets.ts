@@ -2,10 +2,8 @@
 // whole file the error points into, each time (runner/index.js: addLocationAndSnippetToError → codeFrame →
 // highlight). Its colours are on whatever the terminal: the `colors` package it bundles enables itself when
 // supportsColor() returns anything but false, and it returns 0 for "no colour". Fault runs fail hundreds of
-// tests on purpose: most of the runner's CPU in the mutation run went there (bench/README.md). Without colours
-// the snippet is the same text, cut from the raw lines.
-
-import { plumbingOn } from './switch';
+// tests on purpose: most of the runner's CPU in a fault run went there. Without colours the snippet is the same
+// text, cut from the raw lines. `playwright-core/lib/utilsBundle` is in that package's exports map.
 
 type Bundle = { colors?: { disable?: () => void } };
 
@@ -13,11 +11,10 @@ type Bundle = { colors?: { disable?: () => void } };
 const utilsBundle = (): Bundle => require('playwright-core/lib/utilsBundle') as Bundle;
 
 /**
- * Plain (uncoloured) error snippets in this runner process; a no-op if Playwright's layout changes or the
- * plumbing is off. Returns whether the colours were turned off.
+ * Plain (uncoloured) error snippets in this runner process; a no-op if Playwright's layout changes. Returns
+ * whether the colours were turned off.
  */
-export function plainErrorSnippets(load: () => Bundle = utilsBundle, on = plumbingOn()): boolean {
-  if (!on) return false;
+export function plainErrorSnippets(load: () => Bundle = utilsBundle): boolean {
   try {
     const colors = load().colors;
     if (typeof colors?.disable !== 'function') return false;

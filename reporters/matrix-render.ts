@@ -8,6 +8,7 @@ import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts
 import { LABEL, verdictText } from './verdict-words';
 import type { LastNights } from './last-nights';
 import { lastNightsSection } from './last-nights-render';
+import { tallyTotal, tallyWords, type TransientTally } from '../core/transient-tally';
 
 export interface MatrixReport {
   generatedAt: string;
@@ -34,6 +35,8 @@ export interface MatrixReport {
   /** Each rule's verdicts over the target's judged runs (reporters/last-nights.ts). */
   lastNights?: LastNights;
   description?: DescriptionReport;
+  /** Transient answers asked again, per operation and answer (core/transient-tally.ts). */
+  transientRetried?: TransientTally;
 }
 
 /** A rule whose every test ended because the target was gone (core/target-lost.ts words the reason). */
@@ -222,6 +225,9 @@ export function renderMarkdown(r: MatrixReport): string {
     '',
     `Totals: ${totalsLine(r.totals)}.`,
     '',
+    ...(tallyTotal(r.transientRetried ?? {}) > 0
+      ? [`Transient answers retried: ${tallyWords(r.transientRetried ?? {})}.`, '']
+      : []),
     ...(r.targetLost ? [`**No verdict on the target: ${r.targetLost}.**`, ''] : []),
     ...failuresSection(r),
   ];
@@ -279,6 +285,8 @@ export function renderSummary(r: MatrixReport, width = consoleWidth()): string {
   if (gone.length > 0)
     lines.push(`  ${gone.length} rules inconclusive: ${r.targetLost ?? 'the target was gone'}`);
   lines.push(`  ${totalsLine(r.totals)} (of ${r.rules.length} rules)`);
+  if (tallyTotal(r.transientRetried ?? {}) > 0)
+    lines.push(`  Transient answers retried: ${tallyWords(r.transientRetried ?? {})}`);
   lines.push(...changesSummary(r.changes));
   lines.push(...descriptionSummary(r.description));
   for (const e of r.expectations?.expired ?? [])

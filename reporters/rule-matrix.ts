@@ -18,6 +18,7 @@ import {
   EXPECTATION,
   EXPECTATION_EXPIRED,
   RERUN_ANNOTATION,
+  TRANSIENT_RETRIED,
   withoutInconclusive,
 } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
@@ -30,6 +31,7 @@ import { judgeSeries, writeLastNights, type LastNights } from './last-nights';
 import { layerOfKey, ruleRows, totals, type RuleRow, type TestRecord, type TestVerdict } from './verdicts';
 import { reportsDir } from '../core/reports-dir';
 import { compareWithSetting } from '../core/settings';
+import { tallyOf, type TransientTally } from '../core/transient-tally';
 
 export interface MatrixOptions {
   outputDir?: string;
@@ -51,6 +53,8 @@ export interface TargetInfo {
   /** The run's settings that change its timing, kept with each judged run of the series. */
   workers?: number;
   timeoutScale?: number;
+  /** Transient answers the checks before the tests asked again (core/transient-tally.ts). */
+  transientRetried?: TransientTally;
 }
 
 /** One test's verdict, keyed by Playwright's test id (the Allure results carry it as a label). */
@@ -61,6 +65,8 @@ export interface TestVerdictRecord extends TestRecord {
   expectations: string[];
   /** The command that reruns exactly this test, when it did not pass as expected. */
   rerun?: string;
+  /** Each transient answer its requests were sent again after (`<operation>: <answer>`). */
+  retried: string[];
 }
 
 /** Test verdicts that make a run fail, whatever Playwright's own status says. */
@@ -119,6 +125,7 @@ export default class RuleMatrixReporter implements Reporter {
       durationMs: result.duration,
       expectations: test.annotations.filter((a) => a.type === EXPECTATION).map((a) => a.description ?? ''),
       rerun: test.annotations.find((a) => a.type === RERUN_ANNOTATION)?.description,
+      retried: test.annotations.filter((a) => a.type === TRANSIENT_RETRIED).map((a) => a.description ?? ''),
     });
   }
 
@@ -274,6 +281,11 @@ function matrixReport(run: RunFacts) {
       stale: expectations.stale,
     },
     uncatalogued: uncatalogued.map((r) => r.title),
+    // Transient answers asked again, per operation: before the tests and in them (core/retry.ts).
+    transientRetried: tallyOf(
+      records.flatMap((r) => r.retried),
+      target?.transientRetried,
+    ),
     // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
     tests: records.map(
       ({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy, recheck }) => ({

@@ -275,8 +275,8 @@ export function keepRun(o: HistoryOptions, run: RunSnapshot, last: RunSnapshot |
   const judged = Object.entries(run.verdicts).filter(([, v]) => !NO_VERDICT.has(v));
   if (!judgedAny(judged.map(([, verdict]) => ({ verdict })))) return false;
   const dir = targetHistoryDir(o.historyDir, run.target);
-  const verdicts = { ...(last?.verdicts ?? {}) };
-  const excusedBy = { ...(last?.excusedBy ?? {}) };
+  const verdicts = { ...last?.verdicts };
+  const excusedBy = { ...last?.excusedBy };
   for (const [rule, v] of judged) {
     verdicts[rule] = v;
     const layer = run.excusedBy?.[rule];

@@ -202,7 +202,7 @@ export function loadLayers(
   const files = items.filter((i) => !['auto', 'canton', 'none'].includes(i));
   const canton = items.includes('none')
     ? false
-    : items.includes('canton') || (version !== undefined && /^3\./.test(version));
+    : items.includes('canton') || (version !== undefined && version.startsWith('3.'));
   const layers: Layer[] = canton ? [{ ...BUILTIN_BASELINES.canton!, from: 'canton' }] : [];
   for (const file of files) {
     const where = typeof dirs === 'string' ? [dirs] : dirs;

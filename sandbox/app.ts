@@ -9,6 +9,7 @@ import type { SandboxContext } from './context';
 import { parseJsonBody } from './decode-failures';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler';
 import { installFaults, resolveFaults } from './faults/install';
+import { installBusy } from './busy';
 import { faultSet } from './faults/registry';
 import { registerControlRoutes } from './routes/control';
 import { registerDocsRoutes } from './routes/docs';
@@ -66,6 +67,8 @@ export async function buildApp(config: SandboxConfig): Promise<FastifyInstance> 
     request.body = parseJsonBody(request.body);
     return Promise.resolve();
   });
+  // First: a busy participant answers before it reads anything of the request.
+  installBusy(app, config.busy);
   app.addHook('onRequest', emptyBearerHook(config));
   installErrorHandling(app);
   installFaults(app, faults, { fraction: config.faultsFraction, seed: config.faultsSeed });

@@ -55,6 +55,18 @@ export interface SandboxConfig {
    */
   faultsFraction?: number;
   faultsSeed?: number;
+  /** A busy participant: a seeded fraction of requests answered with Canton's transient errors (./busy.ts). */
+  busy: BusyConfig;
+}
+
+export interface BusyConfig {
+  /** Of the requests to /v2/…, the share answered busy: 0 (quiet) to 1. */
+  fraction: number;
+  seed: number;
+  /** Which of Canton's transient answers are given, chosen evenly. */
+  answers: ('503' | '409')[];
+  /** The `retryInfo` the answers carry; undefined: the category's own ("1 second"). */
+  retryInfo: string | undefined;
 }
 
 /** The dev namespace: a real-looking Canton fingerprint (1220 + 64 lowercase hex), stable across runs. */
@@ -201,6 +213,30 @@ function uid(src: Source, key: string, def: string): string {
   return raw;
 }
 
+/** The TAPS pass settings: the limit at least the default, as Canton's config validation requires. */
+function tapsPasses(src: Source): { tapsMaxPassesDefault: number; tapsMaxPassesLimit: number } {
+  const tapsMaxPassesDefault = int(src, 'SANDBOX_TAPS_MAX_PASSES_DEFAULT', 3, 1, 1000);
+  const tapsMaxPassesLimit = int(src, 'SANDBOX_TAPS_MAX_PASSES_LIMIT', 4, 1, 1000);
+  if (tapsMaxPassesLimit < tapsMaxPassesDefault) {
+    throw new ConfigError(
+      'SANDBOX_TAPS_MAX_PASSES_LIMIT is below SANDBOX_TAPS_MAX_PASSES_DEFAULT: raise the limit',
+    );
+  }
+  return { tapsMaxPassesDefault, tapsMaxPassesLimit };
+}
+
+/** The vetting topology's size: synchronizers × participants, bounded. */
+function topology(src: Source): { synchronizers: number; participants: number } {
+  const synchronizers = int(src, 'SANDBOX_SYNCHRONIZERS', 2, 1, 1000);
+  const participants = int(src, 'SANDBOX_PARTICIPANTS', 3, 1, 100_000);
+  if (synchronizers * participants > MAX_TOPOLOGY_ENTRIES) {
+    throw new ConfigError(
+      `SANDBOX_SYNCHRONIZERS × SANDBOX_PARTICIPANTS = ${synchronizers * participants} is too large: keep the product at most ${MAX_TOPOLOGY_ENTRIES}`,
+    );
+  }
+  return { synchronizers, participants };
+}
+
 export function loadConfig(env: Source = process.env, argv: readonly string[] = []): SandboxConfig {
   const src = { ...env, ...flagsToEnv(argv) };
   const version = src.SANDBOX_VERSION || '3.4.11';
@@ -214,20 +250,8 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     );
   }
   const hmacSecret = src.SANDBOX_HMAC_SECRET || DEV_DEFAULTS.hmacSecret;
-  const tapsMaxPassesDefault = int(src, 'SANDBOX_TAPS_MAX_PASSES_DEFAULT', 3, 1, 1000);
-  const tapsMaxPassesLimit = int(src, 'SANDBOX_TAPS_MAX_PASSES_LIMIT', 4, 1, 1000);
-  if (tapsMaxPassesLimit < tapsMaxPassesDefault) {
-    throw new ConfigError(
-      'SANDBOX_TAPS_MAX_PASSES_LIMIT is below SANDBOX_TAPS_MAX_PASSES_DEFAULT: raise the limit',
-    );
-  }
-  const synchronizers = int(src, 'SANDBOX_SYNCHRONIZERS', 2, 1, 1000);
-  const participants = int(src, 'SANDBOX_PARTICIPANTS', 3, 1, 100_000);
-  if (synchronizers * participants > MAX_TOPOLOGY_ENTRIES) {
-    throw new ConfigError(
-      `SANDBOX_SYNCHRONIZERS × SANDBOX_PARTICIPANTS = ${synchronizers * participants} is too large: keep the product at most ${MAX_TOPOLOGY_ENTRIES}`,
-    );
-  }
+  const { tapsMaxPassesDefault, tapsMaxPassesLimit } = tapsPasses(src);
+  const { synchronizers, participants } = topology(src);
   const faults = (src.SANDBOX_FAULTS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -264,5 +288,31 @@ export function loadConfig(env: Source = process.env, argv: readonly string[] = 
     control: bool(src, 'SANDBOX_CONTROL', false),
     allowInsecureHost: bool(src, 'SANDBOX_ALLOW_INSECURE_HOST', false),
     faults,
+    busy: busyConfig(src),
+  };
+}
+
+/** SANDBOX_BUSY, SANDBOX_BUSY_SEED, SANDBOX_BUSY_ANSWERS, SANDBOX_BUSY_RETRY_INFO. */
+function busyConfig(src: Source): BusyConfig {
+  const raw = src.SANDBOX_BUSY ?? '';
+  if (raw !== '' && (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || Number(raw) > 1))
+    throw new ConfigError(
+      `SANDBOX_BUSY="${raw}" is not valid: set it to the share of requests answered busy, between 0 and 1, like 0.05`,
+    );
+  const answers = (src.SANDBOX_BUSY_ANSWERS || '503,409').split(',').map((a) => a.trim());
+  if (answers.some((a) => a !== '503' && a !== '409'))
+    throw new ConfigError(
+      `SANDBOX_BUSY_ANSWERS="${src.SANDBOX_BUSY_ANSWERS}" is not valid: set it to 503, 409 or 503,409`,
+    );
+  const retryInfo = src.SANDBOX_BUSY_RETRY_INFO || undefined;
+  if (retryInfo !== undefined && !/^\d+ (millisecond|second)s?$/.test(retryInfo))
+    throw new ConfigError(
+      `SANDBOX_BUSY_RETRY_INFO="${retryInfo}" is not valid: set it to a duration as Canton prints one, like "1 second" or "100 milliseconds"`,
+    );
+  return {
+    fraction: raw === '' ? 0 : Number(raw),
+    seed: int(src, 'SANDBOX_BUSY_SEED', 1, 0),
+    answers: answers as BusyConfig['answers'],
+    retryInfo,
   };
 }

@@ -23,6 +23,7 @@ const RUNS = [
   'nightly/notify-changes.test.ts',
   'project/npm-scripts-help.test.ts',
   'run/participant-death.test.ts',
+  'run/busy-participant.test.ts',
   'suite/readonly-inert.test.ts',
   'report/agreement.test.ts',
   'report/browser.test.ts',
@@ -34,17 +35,6 @@ const RUNS = [
   'shard/sharding.test.ts',
   'report/triage.test.ts',
   'run/description-run.test.ts',
-];
-
-/**
- * The self-tests of the plumbing that compare it with Playwright's own `test` and `expect` (its browser fixtures
- * included): another fixture set, so workers of their own. Run early, their start-ups are no tail at the end.
- */
-const OWN_TEST = [
-  'plumbing/fallbacks.test.ts',
-  'plumbing/lean-expect.test.ts',
-  'plumbing/stacks.test.ts',
-  'plumbing/transform.test.ts',
 ];
 
 export default defineConfig({
@@ -61,14 +51,13 @@ export default defineConfig({
     { name: 'mutation', testMatch: 'mutation/mutation.test.ts' },
     // The type check and the linters next: single-threaded tools, they run beside the mutation run.
     { name: 'static', testMatch: 'project/static.test.ts' },
-    { name: 'playwright-test', testMatch: OWN_TEST },
     // Then the files whose tests start child runs or wait on slow children, and the short tests last: they
     // fill both workers to the end instead of one worker finishing a long chain alone.
     { name: 'runs', testMatch: RUNS },
     {
       name: 'selftest',
       testMatch: '**/*.test.ts',
-      testIgnore: ['mutation/mutation.test.ts', 'project/static.test.ts', ...OWN_TEST, ...RUNS],
+      testIgnore: ['mutation/mutation.test.ts', 'project/static.test.ts', ...RUNS],
     },
   ],
 });

@@ -71,7 +71,7 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
 
   test(...forRule('SUB-TAPS-WITHIN-LIMIT'), async ({ ledger, commands, settings }) => {
     const limit = settings.tapsMaxPassesLimit;
-    for (const n of [...new Set([1, limit])]) {
+    for (const n of new Set([1, limit])) {
       const res = await ledger.submitAndWaitForTransactionTree(commands.submitRequest({ tapsMaxPasses: n }), {
         label: `tapsMaxPasses ${n}`,
       });

@@ -10,7 +10,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { REMOTE_WORKERS_CAP } from '../../core/settings';
 
 export async function latency(

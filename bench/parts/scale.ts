@@ -12,7 +12,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 interface Topology {
   entries: number;

@@ -14,7 +14,7 @@ import { measured, table, type Facts, type Section } from '../lib/report';
 import { epochNow, playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 /** The sandbox the suite needs: its control route on, as the in-process sandbox has it. */
 const SANDBOX_ENV = { SANDBOX_CONTROL: 'true' };
@@ -33,7 +33,7 @@ async function replay(url: string, records: RecordedExchange[]): Promise<Replay>
   const agent = new Agent({ pipelining: 1, keepAliveTimeout: 30_000 });
   const byStart = records.map((r, i) => ({ r, i })).sort((a, b) => a.r.start - b.r.start);
   const byEnd = [...byStart].sort((a, b) => a.r.end - b.r.end);
-  const done: Promise<void>[] = new Array<Promise<void>>(records.length);
+  const done: Promise<void>[] = [];
   const statuses = new Map<string, number>();
   const mismatches = new Map<string, number>();
   let matched = 0;

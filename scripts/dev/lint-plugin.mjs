@@ -1,10 +1,7 @@
-// The house's own lint rules, an oxlint JS plugin (ESLint's rule API) loaded by oxlint.config.mjs:
-// - `house/layer-calls`: a require() across a layer line, or a require() or import() whose path is computed.
+// The house's own lint rule, an oxlint JS plugin (ESLint's rule API) loaded by oxlint.config.mjs:
+// `house/layer-calls`: a require() across a layer line, or a require() or import() whose path is computed.
 //   oxlint's no-restricted-imports holds import and export declarations and import() of a path written out;
 //   a require() it does not see, and a computed path no rule can check against the lines.
-// - `house/no-octal` and `house/no-dupe-args`: ESLint's no-octal (a legacy octal literal, `017`) and no-dupe-args
-//   (a parameter named twice), which oxlint does not implement. TypeScript and ES modules refuse both already;
-//   a CommonJS preload, in sloppy mode, would take them.
 
 /** `require('…')` and `import('…')`: the node of the path, or undefined for any other call. */
 function loadedPath(node) {
@@ -34,39 +31,7 @@ const layerCalls = {
   },
 };
 
-const noOctal = {
-  meta: { type: 'problem', docs: { description: "ESLint's no-octal: a legacy octal literal" }, schema: [] },
-  create(context) {
-    return {
-      Literal(node) {
-        if (typeof node.value === 'number' && /^0\d/.test(node.raw ?? ''))
-          context.report({ node, message: 'Octal literals should not be used.' });
-      },
-    };
-  },
-};
-
-const noDupeArgs = {
-  meta: {
-    type: 'problem',
-    docs: { description: "ESLint's no-dupe-args: a parameter named twice" },
-    schema: [],
-  },
-  create(context) {
-    const check = (node) => {
-      const seen = new Set();
-      for (const param of node.params) {
-        if (param.type !== 'Identifier') continue;
-        if (seen.has(param.name))
-          context.report({ node: param, message: `Duplicate param '${param.name}'.` });
-        seen.add(param.name);
-      }
-    };
-    return { FunctionDeclaration: check, FunctionExpression: check };
-  },
-};
-
 export default {
   meta: { name: 'house' },
-  rules: { 'layer-calls': layerCalls, 'no-octal': noOctal, 'no-dupe-args': noDupeArgs },
+  rules: { 'layer-calls': layerCalls },
 };

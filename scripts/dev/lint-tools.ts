@@ -30,10 +30,9 @@ const tool = (name: string, script: string, args: string[], env: Record<string, 
 });
 
 export const LINT_TOOLS: readonly LintTool[] = [
-  // Every lint rule in one native pass (oxlint.config.mjs): typescript-eslint's typed rules on TypeScript 7's
-  // checker, ESLint's and typescript-eslint's recommended, the layers (selftest/project/lint-rules.test.ts and
-  // layers.test.ts show each fire). One thread, its checker's too: beside the other checks and self-tests a
-  // second one only contended with them (4.8 → 3.1 CPU s with the collector off).
+  // Every lint rule in one native pass (oxlint.config.mjs): oxlint's correctness preset, its type-aware rules on
+  // TypeScript 7's checker, the house's rules (selftest/project/layers.test.ts shows each fire). One thread, its
+  // checker's too: beside the other checks and self-tests a second one only contends with them.
   tool(
     'oxlint (every lint rule and the import layers)',
     'oxlint/bin/oxlint',

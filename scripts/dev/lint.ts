@@ -14,8 +14,8 @@ answerHelp(
     ? `Usage: npm run format
 Formats every file oxfmt covers in place (oxfmt .; .oxfmtrc.json's ignorePatterns say what it leaves alone).`
     : `Usage: npm run lint
-oxlint (oxlint.config.mjs: typescript-eslint's typed rules on TypeScript 7's checker, the recommended rules
-of ESLint and typescript-eslint, the import layers), then oxfmt's check of the formatting (oxfmt --check .),
+oxlint (oxlint.config.mjs: its correctness preset with its type-aware rules, the import layers, no import
+cycle, functions of at most 60 lines, no floating promises), then oxfmt's check of the formatting (oxfmt --check .),
 over the repository. Exit 0 when both pass; otherwise the exit code of the first that failed.
 To fix the formatting: npm run format.`,
 );

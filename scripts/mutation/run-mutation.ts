@@ -24,7 +24,7 @@ import { judgeFault, NOT_HOLDING, renderMutationMarkdown, type MutationReport } 
 import type { PlannedProject } from './mutation.config';
 import { sharedProjects } from './shared-projects';
 import { ruleFiles, specsForRules, type RuleFiles } from './suite-listing';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../run/playwright-cli';
 import { DEFAULT_REPORTS_DIR } from '../../core/reports-dir';
 
 const ROOT = resolve(__dirname, '..', '..');

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { relative } from 'node:path';
 import { promisify } from 'node:util';
 import { ruleIdOfTitle } from '../../rules/catalogue';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../run/playwright-cli';
 
 interface ListedSuite {
   title: string;

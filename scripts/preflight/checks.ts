@@ -6,7 +6,8 @@
 // naming what to set; no header or token is ever in it (all requests go through core/http.ts).
 import { packageRefsOf, synchronizersVetting, vettingAnswer, type Fetcher } from '../../core/discovery';
 import { REQUEST_TIMEOUT_MS, TransportFailure, type HttpResponse } from '../../core/http';
-import { PATHS, UNAVAILABLE_STATUSES } from '../../core/ledger-client';
+import { PATHS } from '../../core/ledger-client';
+import { RETRY, transientAnswer } from '../../core/retry';
 import { CommandFactory, RunIds, seededFaker, seedOf } from '../../core/command-factory';
 import { unreachableOf, type Unreachable } from '../../core/reachability';
 import { redact } from '../../core/redact';
@@ -91,11 +92,13 @@ export async function readVersion(baseUrl: string, s: Settings): Promise<Version
   } finally {
     await client.close();
   }
-  // Not an answer about the API: Canton's own for UNAVAILABLE / DEADLINE_EXCEEDED (503 while it starts), or a
-  // proxy's whose participant is down. Every call would get the same, so the run stops as for a target that
-  // does not answer (exit 4, every rule inconclusive), not on the identity calls that would fail next.
-  if (UNAVAILABLE_STATUSES.has(res.status)) {
-    const cause = `GET ${PATHS.version} answered ${res.status}, a participant down or not ready (or a proxy in front of one)`;
+  // Not an answer about the API, even after its retries (./client.ts): Canton's own for UNAVAILABLE /
+  // DEADLINE_EXCEEDED (503 while it starts), contention, or a proxy's whose participant is down. Every call would
+  // get the same, so the run stops as for a target that does not answer (exit 4, every rule inconclusive), not on
+  // the identity calls that would fail next.
+  const still = transientAnswer(res);
+  if (still) {
+    const cause = `GET ${PATHS.version} answered ${still.what} on every try (${RETRY.setupRetries + 1}), a participant down, not ready or too busy (or a proxy in front of one)`;
     return {
       document: undefined,
       status: res.status,

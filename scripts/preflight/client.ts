@@ -6,6 +6,11 @@ import { unknownUserRefusal } from '../../core/ledger-client';
 import type { Settings } from '../../core/settings';
 import { TokenSourceError, tokenProviderFor } from '../../core/token-providers';
 import { EXIT } from '../../core/exit-codes';
+import { RETRY, sendRetrying, transientAnswer } from '../../core/retry';
+import { addToTally, type TransientTally } from '../../core/transient-tally';
+
+/** The transient answers the checks before the tests asked again, in this process (reports/target.json). */
+export const SETUP_RETRIED: TransientTally = {};
 
 export type Env = Record<string, string | undefined>;
 type Json = unknown;
@@ -27,6 +32,10 @@ export const PING_PACKAGE = 'canton-builtin-admin-workflow-ping';
 /** Requests over the harness's transport with the settings' token; notes whether the target stopped answering. */
 export class Client {
   lost = false;
+  /** Transient answers this client asked again. */
+  retried = 0;
+  /** An answer still transient after its retries: the target is down or too busy, whatever the caller wraps it in. */
+  unavailable: PreflightError | undefined;
   refused: PreflightError | undefined;
   private readonly transport: Transport;
 
@@ -45,6 +54,16 @@ export class Client {
     const provider = tokenProviderFor(s);
     return async ({ method, path, body }) => {
       const res = await this.send(method, path, await provider.token(), body);
+      // Still transient after its retries: the participant is busy or down, never a setting to blame.
+      // Kept as well as thrown: discovery wraps a fetcher's error in its own, which names a setting.
+      const still = transientAnswer(res);
+      if (still) {
+        this.unavailable ??= new PreflightError(
+          `the target stayed unavailable during the preflight: ${method} ${path.split('?')[0]} answered ${still.what} on every try (${RETRY.setupRetries + 1})`,
+          EXIT.targetDown,
+        );
+        throw this.unavailable;
+      }
       // A valid token of a user the participant does not know: the user setting is the cause, not the key.
       if (unknownUserRefusal(res.status, parse(res.text))) {
         this.refused ??= unknownUser(s, `${method} ${path.split('?')[0]}`);
@@ -62,21 +81,34 @@ export class Client {
     };
   }
 
+  /**
+   * One request, asked again while the answer is transient (core/retry.ts): before the tests a single busy answer
+   * never decides anything, and a participant that is down still is within seconds. A request that got no
+   * answer in the end throws TransportFailure; one still transient returns its last answer, for the caller to read.
+   */
   async send(method: string, path: string, token: string | undefined, body?: Json): Promise<HttpResponse> {
-    try {
-      return await this.transport.send({
-        method,
-        url: `${this.baseUrl}${path}`,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
-      });
-    } catch (e) {
-      if (e instanceof TransportFailure) this.lost = true;
-      throw e;
-    }
+    const request = {
+      method,
+      url: `${this.baseUrl}${path}`,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    };
+    const { last, retried } = await sendRetrying(
+      () =>
+        this.transport.send(request).then(
+          (res) => ({ res }),
+          (error: unknown) => ({ error }),
+        ),
+      { retries: RETRY.setupRetries, maxDelayMs: RETRY.setupMaxDelayMs },
+      (r) => addToTally(SETUP_RETRIED, `${method} ${path.split('?')[0]}`, r.transient.what),
+    );
+    this.retried += retried.length;
+    if (last.res) return last.res;
+    if (last.error instanceof TransportFailure) this.lost = true;
+    throw last.error;
   }
 
   close(): Promise<void> {
@@ -90,6 +122,7 @@ export class Client {
  * or 4 when its IdP is down); anything else as it is (a harness defect).
  */
 export function preflightFailure(e: unknown, client: Client, during: string): unknown {
+  if (client.unavailable) return client.unavailable;
   if (client.refused) return client.refused;
   if (e instanceof PreflightError) return e;
   if (e instanceof DiscoveryError)

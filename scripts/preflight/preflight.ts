@@ -5,6 +5,8 @@
 // listing's topology included), and the timeout scale a read suggests. Nothing is submitted. A failure
 // prints ONE line naming what to set.
 // Exit codes as the conformance run's: 0 ready, 2 a setting is wrong or missing, 4 the target cannot be reached.
+import { SETUP_RETRIED } from './client';
+import { tallyTotal, tallyWords } from '../../core/transient-tally';
 import { answerHelp } from '../../core/cli-help';
 import { loadDotenv, displayUrl, type Settings } from '../../core/settings';
 import { announceClearCredentials } from '../../core/cleartext';
@@ -126,6 +128,8 @@ async function readyLines(
       ...skipForecast(resolved, caps.version, await probeControlRoute(resolved, baseUrl)),
       ...(await forecastTopology(resolved, baseUrl, caps.limits.maxVettedPackagesPageSize)),
     ].map((k): [string, string] => ['will skip', `${k.rules}: ${k.reason}`]),
+    // Transient answers asked again on the way (core/retry.ts): a busy participant is told, never hidden.
+    ...(tallyTotal(SETUP_RETRIED) > 0 ? [['retried', tallyWords(SETUP_RETRIED)] as [string, string]] : []),
   ];
 }
 

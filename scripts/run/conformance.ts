@@ -21,7 +21,7 @@ import { runExitCode } from './target-down';
 import { blockedOutcome } from './blocked-exit';
 import { runShard } from '../shard/shard-run';
 import { publishSandbox } from './embedded-sandbox';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from './playwright-cli';
 import { EXIT } from '../../core/exit-codes';
 import { reportsMoved } from '../../core/reports-dir';
 import { handOff } from '../../core/run-context';

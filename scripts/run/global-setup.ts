@@ -53,6 +53,8 @@ import {
   previousDescription,
 } from '../../reporters/openapi-drift';
 import type { ControlRoute } from '../../core/control-route';
+import { SETUP_RETRIED } from '../preflight/client';
+import { tallyTotal, tallyWords } from '../../core/transient-tally';
 
 const REPORTS = reportsDir();
 
@@ -237,6 +239,8 @@ function infoLines(r: Resolved, info: RunInfo, config: FullConfig | undefined): 
     ['description', descriptionLineOf(r, info.description)],
     ['workers', workersLine(config?.workers, s)],
     ['run id', s.runId ?? '(none: ids use "local")'],
+    // Answers Canton marks transient, asked again before the tests (core/retry.ts): told, never hidden.
+    ...(tallyTotal(SETUP_RETRIED) > 0 ? [['retried', tallyWords(SETUP_RETRIED)] as [string, string]] : []),
     // The promise a production run is made under (core/inert.ts); the fixtures stop any submission that breaks it.
     ...(selectionWrites() ? [] : [READ_ONLY_LINE]),
     // Each identity value and where it came from: a setting, the development default, or the participant.
@@ -317,6 +321,8 @@ function targetInfo(r: Resolved, info: RunInfo, shownUrl: string, config: FullCo
     blocked: r.blocked,
     // The expectations layers and entries, for the report's expired and stale lists.
     expectations: info.expectations,
+    // Transient answers the checks before the tests asked again, added to the tests' own by the rule matrix.
+    transientRetried: SETUP_RETRIED,
   };
 }
 

@@ -16,6 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { answerHelp } from '../../core/cli-help';
 import { loadDotenv } from '../../core/settings';
 import { readJsonFile, type TargetFile } from '../../reporters/allure-results';
+import { descriptionFile } from '../../reporters/openapi-drift';
 import { buildAllureReport, reportPaths, ROOT } from '../report/allure-report';
 import { settingsOrExit } from '../run/settings-check';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
@@ -29,7 +30,7 @@ import {
   type Shard,
   type ShardMeta,
 } from './shard';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../run/playwright-cli';
 import { childContext } from '../../core/run-context';
 import { EXIT } from '../../core/exit-codes';
 
@@ -143,7 +144,7 @@ function testDirsOf(blobs: Blob[]): Set<string> {
   );
 }
 
-/** Step 2: target.json of the merged run, and every shard's Allure results in one folder. */
+/** Step 2: target.json and description.json of the merged run, and every shard's Allure results in one folder. */
 function gather(plan: MergePlan, paths: ReturnType<typeof reportPaths>): void {
   const first = plan.shards.find((s) => s.target)?.target;
   if (first) {
@@ -154,6 +155,9 @@ function gather(plan: MergePlan, paths: ReturnType<typeof reportPaths>): void {
     const merged = { ...first, runId: plan.runId, startedAt: started, shards: plan.total };
     writeFileSync(paths.target, JSON.stringify(merged, null, 2) + '\n');
   }
+  // The participant's API description as the first shard that read it found it (each read the same participant).
+  const described = plan.shards.map((s) => descriptionFile(s.dir)).find((f) => existsSync(f));
+  if (described) cpSync(described, descriptionFile(paths.dir));
   mkdirSync(paths.results, { recursive: true });
   // allure-playwright names every file by a fresh uuid: only environment.properties repeats, and the report
   // build rewrites it.

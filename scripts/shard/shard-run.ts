@@ -14,7 +14,7 @@ import type { Settings } from '../../core/settings';
 import { reportPaths, ROOT } from '../report/allure-report';
 import { secretGate, SECRET_GATE_EXIT } from '../report/secret-gate';
 import { shardPaths, shardRunId, type Shard, type ShardMeta } from './shard';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../run/playwright-cli';
 import { childContext } from '../../core/run-context';
 import { shardExitCode, shardTargetDown } from '../run/target-down';
 

@@ -8,7 +8,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { clearCredentials, clearCredentialsLine } from '../../core/cleartext';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';

@@ -9,7 +9,7 @@ import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
 import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';
 import { settingsFor } from '../support/harness-kit';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
 
 const ROOT = resolve(__dirname, '..', '..');

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from '../support/test';
 import type { ConsoleMessage } from 'playwright-core';
 import { RULES } from '../../rules/catalogue';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { ABSENT, compareRuns, CompareInputError, readRun } from '../../reporters/compare-runs';
 import {
   renderCompareHtml,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { forecastOf, skipsOf, verdictOf } from '../support/forecast';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
 const configurations: [string, Record<string, string>, number][] = [

@@ -161,7 +161,7 @@ test.describe('npm run preflight', () => {
     const run = await batched('down');
     expect(run.status, run.stderr).toBe(EXIT.targetDown);
     expect(run.stderr.trimEnd()).toBe(
-      `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered 502, a participant down or not ready (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
+      `ledger-conformance: the target LEDGER_BASE_URL=${base} cannot be reached: GET /v2/version answered 502 on every try (4), a participant down, not ready or too busy (or a proxy in front of one); check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started`,
     );
   });
 });

@@ -94,8 +94,8 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
 
   // As a target that does not answer: every identity call would get the same, so none is made (exit 4).
   for (const [prefix, status] of [
-    ['down', 502],
-    ['starting', 503],
+    ['down', '502'],
+    ['starting', '503 SERVICE_NOT_RUNNING'],
   ] as const) {
     test(`GET /v2/version answered ${status}: the target is down, not a setting to fix`, async () => {
       const o = await outcome({
@@ -105,7 +105,7 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
       expect(o).not.toBeInstanceOf(PreflightError);
       expect((o as Preflight).resolution).toBeUndefined();
       expect((o as Preflight).version.unreachable).toEqual({
-        cause: `GET /v2/version answered ${status}, a participant down or not ready (or a proxy in front of one)`,
+        cause: `GET /v2/version answered ${status} on every try (4), a participant down, not ready or too busy (or a proxy in front of one)`,
         check:
           'check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started',
       });

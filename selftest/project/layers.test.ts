@@ -1,14 +1,16 @@
-// The house's layers are held by a lint rule (oxlint.config.mjs, `layers()`): a planted import across a line
-// it draws fails the lint with the rule's message, and the real tree passes it
-// (selftest/project/static.test.ts lints it all). A require() or import() is held too: by the same lines when
-// its path is written out, and refused in the harness's folders when its path is computed. Beside them,
-// `shortFunctions()` holds every function of core/, reporters/ and scripts/ to sixty lines. Every planted file
-// is linted in one oxlint run (planted-lint.ts), each under its own name in the folder it names.
+// The house's rules in the lint (oxlint.config.mjs), each shown to fail on a planted break; the real tree passes
+// them (selftest/project/static.test.ts lints it all). The layers (`layers()`): a planted import across a line
+// fails with the rule's message; a require() or import() is held too, by the same lines when its path is written
+// out, and refused in the harness's folders when its path is computed. No import cycle; every function of the
+// product folders (`shortFunctions()`) at most sixty lines; no floating promise. Every planted file is linted in
+// one oxlint run (planted-lint.ts), each under its own name in the folder it names.
 import { expect, test } from '../support/test';
 import { lintPlanted, type Finding } from './planted-lint';
 
 const LAYER_RULES = new Set(['eslint(no-restricted-imports)', 'house(layer-calls)']);
 const LENGTH_RULES = new Set(['eslint(max-lines-per-function)']);
+const CYCLE_RULES = new Set(['import(no-cycle)']);
+const PROMISE_RULES = new Set(['typescript(no-floating-promises)']);
 
 const PLANTED: [file: string, code: string, why: RegExp][] = [
   [
@@ -48,7 +50,7 @@ const PLANTED: [file: string, code: string, why: RegExp][] = [
   ],
   [
     'core/planted.ts',
-    "import { lean } from '../plumbing/lean-expect';\nexport const x = lean;\n",
+    "import { base } from '../plumbing/base-test';\nexport const x = base;\n",
     /plumbing\/ is above it/,
   ],
   [
@@ -171,7 +173,17 @@ function plantedFunction(body: number): string {
   return `// why\nexport function planted(): number {\n  let total = 0;\n  // a comment\n\n${lines.join('\n')}\n  return total;\n}\n`;
 }
 
-const LENGTH_FOLDERS = ['core', 'reporters', 'scripts/run'];
+const LENGTH_FOLDERS = ['core', 'fixtures', 'reporters', 'sandbox', 'scripts/run'];
+
+/** Two modules that import each other, and a promise left floating beside one awaited. */
+const CYCLE_AND_PROMISE: [string, string][] = [
+  ['core/cycle-a.ts', "import { b } from './cycle-b';\nexport const a = (): number => b() + 1;\n"],
+  ['core/cycle-b.ts', "import { a } from './cycle-a';\nexport const b = (): number => a() - 1;\n"],
+  [
+    'scripts/floating.ts',
+    'async function later(): Promise<number> {\n  return 1;\n}\nexport async function run(): Promise<void> {\n  later();\n  await later();\n}\n',
+  ],
+];
 
 let findings: Finding[] | undefined;
 
@@ -186,7 +198,9 @@ async function errorsIn(file: string, rules: Set<string>): Promise<string[]> {
           [`${folder}/long-61.ts`, plantedFunction(57)],
           [`${folder}/long-60.ts`, plantedFunction(56)],
         ]),
+        ...CYCLE_AND_PROMISE,
       ]),
+      { typed: true },
     )
   ).findings;
   return findings.filter((f) => f.file === file && rules.has(f.code)).map((f) => f.message);
@@ -209,7 +223,7 @@ test('the imports the layers allow pass', async () => {
     expect(await errorsIn(planted(file, 100 + i), LAYER_RULES), file).toEqual([]);
 });
 
-test('a function over sixty lines in core/, reporters/ or scripts/ fails the lint; one of sixty passes', async () => {
+test('a function over sixty lines in a product folder fails the lint; one of sixty passes', async () => {
   test.setTimeout(60_000);
   // Header, `let`, `return` and the closing brace count; the comment and the blank line do not.
   for (const folder of LENGTH_FOLDERS) {
@@ -218,4 +232,16 @@ test('a function over sixty lines in core/, reporters/ or scripts/ fails the lin
     expect(errors[0]).toMatch(/too many lines \(61\)\. Maximum allowed is 60/);
     expect(await errorsIn(`${folder}/long-60.ts`, LENGTH_RULES), folder).toEqual([]);
   }
+});
+
+test('an import cycle fails the lint', async () => {
+  test.setTimeout(60_000);
+  expect(await errorsIn('core/cycle-a.ts', CYCLE_RULES)).toHaveLength(1);
+  expect(await errorsIn('core/cycle-b.ts', CYCLE_RULES)).toHaveLength(1);
+});
+
+test('a floating promise fails the lint; an awaited one passes', async () => {
+  test.setTimeout(60_000);
+  const errors = await errorsIn('scripts/floating.ts', PROMISE_RULES);
+  expect(errors).toHaveLength(1);
 });

@@ -7,12 +7,11 @@ import { LINT_TOOLS, NO_GO_GC } from '../../scripts/dev/lint-tools';
 import { ROOT, runNode } from '../support/child-run';
 
 const TOOLS: [string, string[], NodeJS.ProcessEnv?][] = [
-  // TypeScript 7's native compiler (typescript-native, an alias of typescript@7): the same check in a fifth of
-  // the time. One thread: the fault run and the other self-tests hold the other core, and the checker's
+  // TypeScript 7's native compiler. One thread: the fault run and the other self-tests hold the other core, and the checker's
   // threads would only contend with them. By path: its package's exports do not include its bin script.
   [
     'tsc --noEmit (strict type check)',
-    [join(ROOT, 'node_modules/typescript-native/bin/tsc'), '--noEmit', '-p', '.', '--singleThreaded'],
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.', '--singleThreaded'],
     NO_GO_GC,
   ],
   // The linters `npm run lint` runs, the same commands (scripts/dev/lint-tools.ts).

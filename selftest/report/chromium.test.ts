@@ -11,7 +11,7 @@ test('without Chromium, one line names the path, the skipping tests and the inst
   const line = chromiumNotice(missing);
   expect(line).toBe(
     `npm test: Chromium not found (${missing}): the report-in-a-browser tests skip ` +
-      '(selftest/report/browser.test.ts, selftest/history/compare.test.ts, selftest/report/history.test.ts, selftest/report/one-verdict.test.ts, selftest/history/intermittent.test.ts); ' +
+      '(selftest/report/browser.test.ts, selftest/history/compare.test.ts, selftest/history/intermittent.test.ts); ' +
       'install it with: sudo apt-get install -y chromium',
   );
   expect(noChromium(missing)).toContain(missing);

@@ -14,7 +14,7 @@ import { expect, test } from '../support/test';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
 
 const VERSION = {
@@ -227,7 +227,7 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
     expect(errorsOf('fail-static'), 'the static token was echoed and judged').toMatch(/\b400\b/);
     expect(target.received).toContain(`Bearer ${staticToken}`);
     expect(
-      target.received.some((a) => /^Bearer eyJ/.test(a)),
+      target.received.some((a) => a.startsWith('Bearer eyJ')),
       'minted tokens were sent',
     ).toBe(true);
     // The evidence is still attached, redacted (the dump reporter writes attachment bodies in clear).

@@ -9,7 +9,7 @@ import { expect, test } from '../support/test';
 import { RULES, ruleById, ruleIdOfTitle, type Tag } from '../../rules/catalogue';
 import { cliIdPrefix, cliTagFilter, grepOfRuleIds, parseTagFilter } from '../../rules/selection';
 import { tagSelection } from '../../core/selection';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 const ROOT = resolve(__dirname, '..', '..');
 

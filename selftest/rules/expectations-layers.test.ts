@@ -18,7 +18,7 @@ import { expectationsStatus } from '../../reporters/expectations-status';
 import { expectationsInfo } from '../../scripts/run/expectations-info';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { EXIT } from '../../core/exit-codes';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 /** VER-FEATURES' title in the catalogue: each of its tests is titled `VER-FEATURES <this> — <feature>`. */
 const FEATURES = 'every feature of the descriptor is present with a sane value';

@@ -11,7 +11,7 @@ import { expect, test } from '../support/test';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 interface Run extends ChildOutcome {
   out: string;

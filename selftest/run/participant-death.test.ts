@@ -22,7 +22,7 @@ import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
 import { sandbox } from '../support/sandbox-kit';
 import { DEV_NAMESPACE } from '../../sandbox/config';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
 
 const VETTING = '/v2/package-vetting/list';

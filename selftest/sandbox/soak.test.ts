@@ -193,7 +193,7 @@ test('soak: 50 change IDs × 8 concurrent copies among 100 distinct submissions 
 
   // 4. In the ledger: each transfer's new contract (node 2, owned by Bob) is active and carries the label of
   //    the copy that was accepted — Inspect (non-consuming, controller owner) returns it.
-  const committed = [...[...accepted.values()], ...distinct];
+  const committed = [...accepted.values(), ...distinct];
   const inspections = await Promise.all(
     committed.map(({ tree }, i) => {
       const contractId = tree.eventsById['2']?.CreatedTreeEvent?.value.contractId;

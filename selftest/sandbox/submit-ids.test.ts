@@ -42,9 +42,9 @@ const fill = (alphabet: string, n: number): string =>
 const hex = (c: string): string => `0x${c.charCodeAt(0).toString(16)}`;
 
 // Printable ASCII outside each grammar, plus control and non-ASCII characters.
-const NOT_LEDGER_STRING = [...'!"$%&\'()*+,;<=>?@[\\]^`{|}~', '\t', '\n', 'é', '€'];
-const NOT_PARTY = [...'!"#$%&\'()*+,./;<=>?@[\\]^`{|}~', '\t', 'é'];
-const NOT_USER_ID = [...' "%&*,/;<=>?[\\]{}', '\t', 'é'];
+const NOT_LEDGER_STRING = [...'!"$%&\'()*+,;<=>?@[\\]^`{|}~'.split(''), '\t', '\n', 'é', '€'];
+const NOT_PARTY = [...'!"#$%&\'()*+,./;<=>?@[\\]^`{|}~'.split(''), '\t', 'é'];
+const NOT_USER_ID = [...' "%&*,/;<=>?[\\]{}'.split(''), '\t', 'é'];
 
 const openRequest = (overrides: Record<string, unknown> = {}) => request({ userId: 'alice', ...overrides });
 

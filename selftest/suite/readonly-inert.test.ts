@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { CommandFactory, RunIds, seededFaker } from '../../core/command-factory';
 import { PATHS } from '../../core/ledger-client';
 import { FAULTS } from '../../sandbox/faults/catalogue';
-import { playwrightCommand } from '../../plumbing/playwright-cli';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
 import { listen, settingsFor } from '../support/harness-kit';
 import { sandbox } from '../support/sandbox-kit';

@@ -19,17 +19,12 @@ export interface ChildOutcome {
 
 /**
  * The machine's LEDGER_, SANDBOX_ and ALLURE_ settings never leak into a self-test's run, nor its proxy variables
- * (the runs talk to 127.0.0.1, and the harness's lines mention a proxy variable that is set), nor the transform
- * cache this process's plumbing chose (plumbing/fast-transform.cjs): a child picks its own, and a plain
- * Playwright child (no plumbing) Babel's.
+ * (the runs talk to 127.0.0.1, and the harness's lines mention a proxy variable that is set).
  */
 export function cleanEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) =>
-        !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k) &&
-        !/^(https?|all|no)_proxy$/i.test(k) &&
-        k !== 'PLAYWRIGHT_TRANSFORM_CACHE_DIR',
+      ([k]) => !/^(LEDGER_|SANDBOX_|ALLURE_)/.test(k) && !/^(https?|all|no)_proxy$/i.test(k),
     ),
   );
 }

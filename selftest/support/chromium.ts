@@ -9,8 +9,6 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const BROWSER_TEST_FILES = [
   'selftest/report/browser.test.ts',
   'selftest/history/compare.test.ts',
-  'selftest/report/history.test.ts',
-  'selftest/report/one-verdict.test.ts',
   'selftest/history/intermittent.test.ts',
 ];
 

@@ -1,0 +1,172 @@
+// A busy participant still gets its verdicts: the sandbox answering a seeded share of its requests with Canton's
+// transient errors (sandbox/busy.ts) is judged as a quiet one — the preflight, discovery and the rules asking
+// again what Canton marks retryable (core/retry.ts) — and the retried answers are counted where a reader looks.
+// A participant that is really down (every answer 503, or connections refused) is still one verdict, exit 4,
+// within seconds. Each run is a child Playwright run of the lean config against LEDGER_BASE_URL (the sandbox
+// listening in this worker, identity left to discovery), over rules that read, walk, submit and deduplicate;
+// every run is shared by the assertions made on it. The busy answers ask for 100 ms instead of Canton's 1 s,
+// which keeps the runs short; `npm run bench` times Canton's own delay.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { expect, test } from '../support/test';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
+import { buildApp } from '../../sandbox/app';
+import { loadConfig } from '../../sandbox/config';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
+import { runExitCode } from '../../scripts/run/target-down';
+import { EXIT } from '../../core/exit-codes';
+import { tallyTotal, type TransientTally } from '../../core/transient-tally';
+
+/** Reads, a walk, submissions and the deduplication rules (their parallel one included), bad input. */
+const GREP = 'VER-|SUB-DEDUP-|GEN-NO-5XX|VET-PAGE-WALK-';
+/** Three seeds; the first draws a busy answer for the very first request (GET /v2/version). */
+const SEEDS = ['20', '3', '5'];
+/** What the harness may take, from the participant's first request, to say it is down (exit 4). */
+const DOWN_WITHIN_MS = 10_000;
+
+interface Run {
+  exit: number;
+  log: string;
+  matrix: {
+    tests: { title: string; verdict: string; reason?: string }[];
+    transientRetried?: TransientTally;
+  };
+  md: string;
+  endedAt: number;
+}
+
+async function suite(baseUrl: string, grep = GREP): Promise<Run> {
+  const out = mkdtempSync(join(tmpdir(), 'busy-run-'));
+  const run = await runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, '--grep', grep), {
+    ...cleanEnv(),
+    LEDGER_BASE_URL: baseUrl,
+    LEDGER_TIMEOUT_SCALE: '1',
+    LEDGER_REPORTS_DIR: out,
+  });
+  const endedAt = Date.now();
+  const matrixFile = join(out, 'conformance.json');
+  return {
+    // The exit code `npm run conformance` gives (scripts/run/conformance.ts): exit 4 for a target down.
+    exit: runExitCode(matrixFile, run.status ?? 1),
+    log: run.stdout + run.stderr,
+    matrix: JSON.parse(readFileSync(matrixFile, 'utf8')) as Run['matrix'],
+    md: readFileSync(join(out, 'conformance.md'), 'utf8'),
+    endedAt,
+  };
+}
+
+/** The suite against the sandbox with these SANDBOX_ settings, listening here for the run. */
+async function sandboxRun(env: Record<string, string>): Promise<Run> {
+  const app = await buildApp(loadConfig({ ...env, SANDBOX_BUSY_RETRY_INFO: '100 milliseconds' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    return await suite(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  } finally {
+    await app.close();
+  }
+}
+
+const verdicts = (run: Run): Record<string, string> =>
+  Object.fromEntries(run.matrix.tests.map((t) => [t.title, t.verdict]));
+
+// The runs one after the other in one worker, each made once and read by every test that needs it.
+test.describe.configure({ mode: 'default' });
+const made = new Map<string, Promise<Run>>();
+const once = (key: string, make: () => Promise<Run>): Promise<Run> => {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key)!;
+};
+const quiet = () => once('quiet', () => sandboxRun({}));
+const busy = (fraction: string, seed: string, answers: string) =>
+  once(`${fraction}/${seed}/${answers}`, () =>
+    sandboxRun({ SANDBOX_BUSY: fraction, SANDBOX_BUSY_SEED: seed, SANDBOX_BUSY_ANSWERS: answers }),
+  );
+
+test('busy at 5% with 503 (three seeds): exit 0, nothing inconclusive, a quiet run’s verdicts, the retries counted', async () => {
+  test.setTimeout(360_000);
+  const q = await quiet();
+  expect(q.exit, q.log.slice(-3000)).toBe(0);
+  for (const seed of SEEDS) {
+    const run = await busy('0.05', seed, '503');
+    const what = `seed ${seed}: ${run.log.slice(-3000)}`;
+    expect(run.exit, what).toBe(0);
+    expect(verdicts(run), what).toEqual(verdicts(q));
+    expect(
+      run.matrix.tests.filter((t) => t.verdict === 'inconclusive'),
+      what,
+    ).toEqual([]);
+    const retried = tallyTotal(run.matrix.transientRetried ?? {});
+    expect(retried, what).toBeGreaterThan(0);
+    expect(run.log).toContain(`Transient answers retried: ${retried} (`);
+    expect(run.md).toContain(`Transient answers retried: ${retried} (`);
+  }
+  // The very first request drew the busy answer: asked again, never "unreachable", and told in the run information.
+  const first = await busy('0.05', SEEDS[0]!, '503');
+  expect(first.log).toMatch(/\n {2}retried {7}\d+ \(GET \/v2\/version: 503 INDEX_DB_SQL_TRANSIENT_ERROR/);
+  expect(first.log).not.toContain('cannot be reached');
+});
+
+test('busy at 20% with 503 and 409: no FAIL a quiet run lacks; an inconclusive rule says its retries ran out', async () => {
+  test.setTimeout(240_000);
+  const q = verdicts(await quiet());
+  const run = await busy('0.2', '11', '503,409');
+  const failed = run.matrix.tests.filter((t) => t.verdict === 'fail' && q[t.title] !== 'fail');
+  expect(failed, run.log.slice(-3000)).toEqual([]);
+  expect(run.matrix.tests.filter((t) => t.verdict === 'harness-defect')).toEqual([]);
+  for (const t of run.matrix.tests.filter((x) => x.verdict === 'inconclusive'))
+    expect(t.reason, t.title).toMatch(/after \d+ retr(y|ies)|time budget left no room/);
+  expect(
+    run.matrix.transientRetried?.['POST /v2/commands/submit-and-wait-for-transaction-tree'],
+  ).toHaveProperty('409 PARTICIPANT_BACKPRESSURE');
+});
+
+test('a participant answering every request 503: exit 4 within 10 s of its first request', async () => {
+  test.setTimeout(120_000);
+  const app = Fastify();
+  let firstAt: number | undefined;
+  app.all('/*', async (_req, reply) => {
+    firstAt ??= Date.now();
+    // Canton's own while its JSON API starts (CommonErrors.ServiceNotRunning), with the category's retryInfo.
+    return reply
+      .code(503)
+      .type('application/json')
+      .send({
+        code: 'SERVICE_NOT_RUNNING',
+        cause: 'Ledger API server is not running.',
+        correlationId: null,
+        traceId: null,
+        context: { category: '1', definite_answer: 'false' },
+        resources: [],
+        errorCategory: 1,
+        grpcCodeValue: 14,
+        retryInfo: '1 second',
+        definiteAnswer: null,
+      });
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const run = await suite(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, 'VER-');
+    expect(run.exit, run.log.slice(-3000)).toBe(EXIT.targetDown);
+    expect(run.log).toContain('GET /v2/version answered 503 SERVICE_NOT_RUNNING on every try');
+    expect(run.endedAt - firstAt!).toBeLessThan(DOWN_WITHIN_MS);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a participant refusing connections: exit 4, within 10 s of the run’s start', async () => {
+  test.setTimeout(120_000);
+  const app = Fastify();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await app.close();
+  const started = Date.now();
+  const run = await suite(url, 'VER-');
+  expect(run.exit, run.log.slice(-3000)).toBe(EXIT.targetDown);
+  expect(run.log).toContain('the connection was refused (ECONNREFUSED)');
+  // From the runner's start, Playwright's own start-up included.
+  expect(run.endedAt - started).toBeLessThan(DOWN_WITHIN_MS);
+});
