@@ -15,6 +15,7 @@ import type {
 } from '@playwright/test/reporter';
 import { RERUN_ANNOTATION } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
+import { errorDetail } from './reason';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 
 /** A verdict's words (one, many): its word in VERDICT_WORDS, and for many that word with `plural` after it. */
@@ -120,7 +121,9 @@ export default class ConsoleReporter implements Reporter {
     const lines = [`\n  ${n}) ${this.where(e.test)} — ${SHOWN[e.verdict].one}\n`];
     if (e.reason) lines.push(`    ${e.reason}\n`);
     for (const error of e.result.errors) {
-      const text = [error.message ?? error.value ?? '', error.snippet ?? ''].filter(Boolean).join('\n\n');
+      const text = [errorDetail(error.message ?? error.value ?? '', e.reason), error.snippet ?? '']
+        .filter(Boolean)
+        .join('\n\n');
       lines.push(`\n${indent(text)}\n`);
       const frames = (error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
       if (frames.length > 0) lines.push(`${indent(frames.map((f) => f.trim()).join('\n'))}\n`);

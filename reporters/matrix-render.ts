@@ -6,6 +6,7 @@ import { descriptionSection, descriptionSummary, type DescriptionReport } from '
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts';
 import { LABEL, verdictText } from './verdict-words';
+import { boundReason } from './reason';
 import type { LastNights } from './last-nights';
 import { lastNightsSection } from './last-nights-render';
 
@@ -84,7 +85,7 @@ export function expectationWords(c: ChangeRow): string | undefined {
 
 const changeLine = (c: ChangeRow) => {
   const why = expectationWords(c);
-  return `- ${c.rule}: ${verdictWord(c.before)} → ${verdictWord(c.after)}${why ? `, ${why}` : ''}${c.reason ? ` — ${cell(c.reason)}` : ''}`;
+  return `- ${c.rule}: ${verdictWord(c.before)} → ${verdictWord(c.after)}${why ? `, ${why}` : ''}${c.reason ? ` — ${cell(boundReason(c.reason))}` : ''}`;
 };
 
 /** Which run this one was compared with, in words: its date, target, version and run id. */
@@ -148,7 +149,7 @@ function notPassedSection(r: MatrixReport): string[] {
   if (rows.length === 0 && gone.length === 0) return [];
   const lines = ['## Rules that did not pass', ''];
   for (const row of rows) {
-    const reasons = row.reasons.map(cell).join('; ');
+    const reasons = cell(boundReason(row.reasons.join('; ')));
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
     const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
     const words = verdictText(row.verdict, row);
@@ -189,7 +190,7 @@ function failuresSection(r: MatrixReport): string[] {
   const lines = ['## Failures', ''];
   for (const t of tests) {
     const words = Object.hasOwn(LABEL, t.verdict) ? verdictText(t.verdict as RuleVerdict, t) : t.verdict;
-    lines.push(`- **${t.title}** — ${words}: ${cell(t.reason ?? '')}`);
+    lines.push(`- **${t.title}** — ${words}: ${cell(boundReason(t.reason ?? ''))}`);
     if (t.rerun) lines.push(`  rerun: \`${t.rerun}\``);
   }
   return [...lines, ''];
@@ -241,7 +242,7 @@ export function renderMarkdown(r: MatrixReport): string {
   );
   for (const row of r.rules) {
     lines.push(
-      `| ${row.id} | ${verdictText(row.verdict, row)} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
+      `| ${row.id} | ${verdictText(row.verdict, row)} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(boundReason(row.reasons.join('; ')))} |`,
     );
   }
   lines.push('', ...lastNightsSection(r.lastNights), ...expectationsSection(r));

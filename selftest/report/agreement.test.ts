@@ -23,10 +23,18 @@ import {
 import { kindsRun } from '../support/shared-runs';
 import { EXIT } from '../../core/exit-codes';
 
+const escapeXml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
 /** What each verdict looks like in Allure (status, category) and in JUnit. */
 const EXPECTED: Record<TestVerdict, { status: string; category?: string; junit: string[] }> = {
   pass: { status: 'passed', junit: ['passed'] },
-  fail: { status: 'failed', category: 'Non-conformance', junit: ['failure', 'error'] },
+  fail: { status: 'failed', category: 'Non-conformance', junit: ['failure'] },
   'known-deviation': { status: 'unknown', category: 'Known deviation:', junit: ['skipped'] },
   'unexpected-pass': { status: 'failed', category: 'Known deviation no longer seen', junit: ['failure'] },
   skip: { status: 'skipped', junit: ['skipped'] },
@@ -126,6 +134,20 @@ test.describe('report agreement', () => {
         c!.outcome,
       );
     }
+  });
+
+  test('JUnit counts in the matrix’s words: failures are the FAILs, errors the tests with no verdict', () => {
+    const xml = readFileSync(join(out, 'junit.xml'), 'utf8');
+    const count = (...verdicts: TestVerdict[]) =>
+      matrix.tests.filter((t) => verdicts.includes(t.verdict)).length;
+    const root = /<testsuites\b[^>]*>/.exec(xml)![0];
+    expect(root).toContain(`failures="${count('fail', 'unexpected-pass')}"`);
+    expect(root).toContain(`errors="${count('inconclusive', 'harness-defect', 'setup')}"`);
+    // Each element's message is the matrix's reason, never Playwright's matcher hint.
+    for (const t of matrix.tests.filter((x) => x.verdict === 'fail'))
+      expect(xml).toContain(`<failure message="FAIL: ${escapeXml(t.reason!)}" type="FAIL"`);
+    const said = [xml, readFileSync(join(out, 'conformance.md'), 'utf8'), run.stdout];
+    for (const text of said) expect(text).not.toMatch(/TypeError: expect|expect\(received\)/);
   });
 
   test('the exit code agrees: non-zero exactly when a test is not ok', () => {
