@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { expect, test } from '../support/test';
 import { parse as parseYaml, parseDocument } from 'yaml';
-import { isSecretSetting } from '../../core/secrets';
+import { isSecretSetting, PROXY_VARIABLES } from '../../core/secrets';
 import { reportPaths } from '../../scripts/report/allure-report';
 import { heldBack, nightlyEnv, NightlyEnvError, SET_BY_THE_WORKFLOW } from '../../scripts/nightly/env';
 import { nightlyPlan } from '../../scripts/nightly/plan';
@@ -143,7 +143,7 @@ function lookup(ctx: Context, path: string): string {
   const call = /^(toJSON|fromJSON)\((.+)\)$/.exec(path);
   if (call?.[1] === 'toJSON') return JSON.stringify(ctx[call[2]!.trim()] ?? {}, null, 2);
   if (call?.[1] === 'fromJSON') {
-    const v: unknown = JSON.parse(lookup(ctx, call[2]!.trim()));
+    const v: unknown = JSON.parse(value(ctx, call[2]!.trim()));
     return typeof v === 'string' ? v : JSON.stringify(v);
   }
   if (!/^[a-z_]+(\.[A-Za-z0-9_-]+)+$/.test(path))
@@ -156,12 +156,14 @@ function lookup(ctx: Context, path: string): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
-/** `a || b`: the first that is not empty. */
+/** `a || b`: the first that is not empty; a call's argument may be such an `a || b`. */
 const value = (ctx: Context, expr: string): string =>
-  expr
-    .split('||')
-    .map((e) => lookup(ctx, e.trim()))
-    .find((v) => v !== '') ?? '';
+  /^(toJSON|fromJSON)\(/.test(expr)
+    ? lookup(ctx, expr)
+    : (expr
+        .split('||')
+        .map((e) => lookup(ctx, e.trim()))
+        .find((v) => v !== '') ?? '');
 
 /** A value with `${{ … }}` in it, as the runner gives it to a step's environment. */
 const interpolate = (ctx: Context, text: string | number): string =>
@@ -282,7 +284,7 @@ test('action-validator and actionlint accept the workflow, and each rejects a br
   try {
     const broken = join(dir, 'broken.yml');
     const text = readFileSync(FILE, 'utf8');
-    const cut = text.replace(/^( {4}name: side by side\n(?: {4}.*\n)*?) {4}runs-on: ubuntu-latest\n/m, '$1');
+    const cut = text.replace(/^( {4}name: side by side\n(?: {4}.*\n)*?) {4}runs-on: .*\n/m, '$1');
     expect(cut, 'the copy is broken').not.toBe(text);
     writeFileSync(broken, cut);
     // The caller example of docs/ci.md, as a workflow of the caller's repository.
@@ -331,7 +333,14 @@ test.describe('nightly workflow', () => {
     // Every secret optional: the participants' are environment secrets, the webhook is a choice.
     for (const [name, secret] of Object.entries(call.secrets)) expect(secret.required, name).toBe(false);
     expect(Object.keys(call.secrets).sort()).toEqual(
-      ['CONFORMANCE_WEBHOOK_URL', 'HARNESS_TOKEN', ...SECRETS].sort(),
+      [
+        'CONFORMANCE_WEBHOOK_URL',
+        'HARNESS_TOKEN',
+        'HTTPS_PROXY',
+        'HTTP_PROXY',
+        'ALL_PROXY',
+        ...SECRETS,
+      ].sort(),
     );
     const scripts = Object.keys(
       (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
@@ -380,7 +389,13 @@ test.describe('nightly workflow', () => {
     // The shard and report jobs run where their target's plan entry says; the others read no participant.
     for (const job of [wf.jobs.shard, wf.jobs.merge])
       expect(job['runs-on']).toBe('${{ fromJSON(matrix.runner) }}');
-    for (const job of [wf.jobs.plan, wf.jobs.compare]) expect(job['runs-on']).toBe('ubuntu-latest');
+    // The others run where the runs-on input says too: on a private network no job needs a hosted runner.
+    expect(wf.jobs.plan['runs-on']).toBe(`\${{ fromJSON(inputs.runs-on || '"ubuntu-latest"') }}`);
+    expect(wf.jobs.compare['runs-on']).toBe('${{ fromJSON(needs.plan.outputs.runner) }}');
+    expect(wf.jobs.plan.outputs).toMatchObject({ runner: '${{ steps.plan.outputs.runner }}' });
+    const planRunner = (inputs: Record<string, unknown>) => interpolate({ inputs }, wf.jobs.plan['runs-on']);
+    expect(planRunner({})).toBe('ubuntu-latest');
+    expect(planRunner({ 'runs-on': '["self-hosted", "linux"]' })).toBe('["self-hosted","linux"]');
     expect(step(wf.jobs.plan, 'plan').env).toMatchObject({
       RUNS_ON: '${{ inputs.runs-on }}',
       SAVE_BASELINE: '${{ inputs.save-baseline }}',
@@ -404,6 +419,7 @@ test.describe('nightly workflow', () => {
       ]);
       expect(scheduled.outputs.total).toBe('3');
       expect(scheduled.outputs.names).toBe('sandbox staging');
+      expect(scheduled.outputs.runner).toBe('"ubuntu-latest"');
       const shards = JSON.parse(scheduled.outputs.shards!) as { target: string; shard: number }[];
       expect(shards.map((s) => `${s.target}/${s.shard}`)).toEqual([
         'sandbox/1',
@@ -442,6 +458,7 @@ test.describe('nightly workflow', () => {
         join(temp, 'd'),
       );
       expect(runners.status, show(runners)).toBe(0);
+      expect(JSON.parse(runners.outputs.runner!)).toEqual(['self-hosted', 'linux', 'canton-net']);
       const byTarget = (JSON.parse(runners.outputs.targets!) as { target: string; runner: string }[]).map(
         (t) => [t.target, JSON.parse(t.runner) as unknown],
       );
@@ -540,6 +557,17 @@ test.describe('nightly workflow', () => {
       // The workflow's own: LEDGER_RUN_ID in its env, LEDGER_CALLER_DIR from the caller's checkout.
       if (own) expect(name in wf.env || name === 'LEDGER_CALLER_DIR', name).toBe(true);
     }
+    // npm ci, before that step, goes through the target's proxy in every job: each proxy variable the harness
+    // reads (GitHub's secret names ignore case), from the secrets; NO_PROXY from the variables.
+    const proxies = [...new Set(PROXY_VARIABLES.map((n) => n.toUpperCase()))];
+    const install = step(wf.jobs.shard, 'Install');
+    expect(install.run).toBe('npm ci --no-audit --no-fund');
+    expect(install.env).toEqual({
+      ...Object.fromEntries(proxies.map((n) => [n, `\${{ secrets.${n} }}`])),
+      NO_PROXY: '${{ vars.NO_PROXY }}',
+    });
+    for (const job of Object.values(wf.jobs)) expect(step(job, 'Install')).toEqual(install);
+    for (const name of proxies) expect(Object.keys(wf.on.workflow_call!.secrets)).toContain(name);
     // A non-secret setting may be a secret (a URL with credentials); names are GitHub's, whatever their case.
     expect(nightlyEnv({ LEDGER_BASE_URL: 'http://u:p@h' }, { ledger_tags: '@readonly' }, '/c').env).toEqual({
       LEDGER_BASE_URL: 'http://u:p@h',
