@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 import { verdictText } from './verdict-words';
 import { boundReason, hintsSaidAs } from './reason';
+import { withoutInconclusive } from '../core/verdict-marks';
 
 const KNOWN = VERDICT_WORDS['known-deviation'].word;
 
@@ -109,12 +110,12 @@ const ELEMENT_OF: Partial<Record<TestVerdict, 'failure' | 'error'>> = {
 };
 
 /** The first verdict element Playwright wrote in a testcase: its name and whether it closes itself. */
-const PLAYWRIGHT_ELEMENT = /<(failure|error)\b[^>]*?(\/?)>/;
+const PLAYWRIGHT_ELEMENT = /<(failure|error|skipped)\b[^>]*?(\/?)>/;
 
 /** The message of a test's element: its verdict's words and its reason, bounded. */
 const elementMessage = (t: JUnitVerdict) => {
   const words = verdictText(t.verdict, t);
-  const reason = t.reason ? boundReason(t.reason) : undefined;
+  const reason = t.reason ? boundReason(withoutInconclusive(t.reason)) : undefined;
   return reason === undefined || reason.toLowerCase().startsWith(words.toLowerCase())
     ? (reason ?? words)
     : `${words}: ${reason}`;
@@ -122,7 +123,7 @@ const elementMessage = (t: JUnitVerdict) => {
 
 /** Rewrites a case whose element is `from` as the element its verdict takes, in the matrix's words. */
 const retag =
-  (from: 'failure' | 'error') =>
+  (from: 'failure' | 'error' | 'skipped') =>
   (inner: string, t: JUnitVerdict): string | undefined => {
     const found = PLAYWRIGHT_ELEMENT.exec(inner);
     const to = ELEMENT_OF[t.verdict];
@@ -135,8 +136,8 @@ const retag =
 
 /**
  * One verdict, one element: Playwright writes `<error>` for a FAIL found by a helper's thrown Error (a custom
- * matcher's included) and `<failure>` for one found by `expect`, and `<failure>` for an inconclusive test whose
- * assertion saw a transport error. Each is rewritten as its verdict's element — a FAIL `<failure>` whatever
+ * matcher's included) and `<failure>` for one found by `expect`, `<failure>` for an inconclusive test whose
+ * assertion saw a transport error and `<skipped>` for one that ended at its start, the target gone. Each is rewritten as its verdict's element — a FAIL `<failure>` whatever
  * found it, a test with no verdict on the target `<error>` — with the matrix's reason as its message and its
  * counts moved. Returns how many cases it rewrote.
  */
@@ -147,6 +148,8 @@ export function markVerdictElements(path: string, tests: readonly JUnitVerdict[]
     markCases(path, { tests: failing, rewrite: retag('error'), counts: { errors: -1, failures: 1 } }) +
     markCases(path, { tests: failing, rewrite: retag('failure') }) +
     markCases(path, { tests: erring, rewrite: retag('failure'), counts: { failures: -1, errors: 1 } }) +
+    // A test that ended at its start (the target gone) is skipped to Playwright: inconclusive is no skip.
+    markCases(path, { tests: erring, rewrite: retag('skipped'), counts: { skipped: -1, errors: 1 } }) +
     markCases(path, { tests: erring, rewrite: retag('error') })
   );
 }

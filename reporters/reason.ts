@@ -7,26 +7,60 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { TestStep } from '@playwright/test/reporter';
 
-/** A reason's longest length: a few hundred characters, a body's opening included. */
-export const MAX_REASON = 240;
+/** A reason's longest length: a few hundred characters, whatever it holds. */
+export const MAX_REASON = 360;
+/** A body's longest length inside a reason: its opening, enough to tell one answer from another. */
+export const MAX_BODY = 120;
 
 /** What follows a reason cut short. */
-const CUT = ' (cut: the whole exchange is in the evidence attachment)';
+const CUT = ' (cut; whole in the evidence attachment)';
 
 /** An error's class opening a line: `Error: `, `TypeError: `, `PageAssertionError: `. */
 const ERROR_CLASS = /^(?:[A-Z]\w*)?Error:\s*/;
 /** Playwright's matcher hint: `expect(received).toMatch(expected)`, `expect(received).not.toBe(expected)`. */
 const MATCHER_HINT = /^(?:[A-Z]\w*)?(?:Error:\s*)?expect\(\w*\)\.[\w.]+\(/;
 
-/** `text` no longer than `max`, cut at a space, comma or semicolon (a hard cut when none is near the end). */
+/** `text` cut before `max` at a space, comma or semicolon (a hard cut when none is near the end). */
+function cutAt(text: string, max: number): string {
+  const head = text.slice(0, max);
+  const at = Math.max(head.lastIndexOf(' '), head.lastIndexOf(','), head.lastIndexOf(';'));
+  return (at > max / 2 ? head.slice(0, at) : head).replace(/[\s,;:—-]+$/, '');
+}
+
+/** Where the first body longer than MAX_BODY opens in `text` (a JSON object or list), or -1. */
+function longBodyAt(text: string): number {
+  for (let i = text.search(/[{[]/); i >= 0;) {
+    let depth = 0;
+    let end = i;
+    for (; end < text.length; end++) {
+      if (text[end] === '{' || text[end] === '[') depth++;
+      else if ((text[end] === '}' || text[end] === ']') && --depth === 0) break;
+    }
+    if (end - i > MAX_BODY) return i;
+    const next = text.slice(end + 1).search(/[{[]/);
+    i = next < 0 ? -1 : end + 1 + next;
+  }
+  return -1;
+}
+
+/**
+ * `text` on one line and bounded: a body longer than MAX_BODY is cut to its opening (what follows it goes with
+ * it), and the whole to `max` (MAX_REASON; Infinity keeps prose whole, as a known deviation's pinned words are),
+ * each at a boundary, saying where the rest is.
+ */
 export function boundReason(text: string, max: number = MAX_REASON): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const head = flat.slice(0, max);
-  const at = Math.max(head.lastIndexOf(' '), head.lastIndexOf(','), head.lastIndexOf(';'));
-  const kept = (at > max / 2 ? head.slice(0, at) : head).replace(/[\s,;:—-]+$/, '');
-  return `${kept}…${CUT}`;
+  if (flat.endsWith(CUT) && flat.length <= max + CUT.length + 1) return flat; // bounded already
+  const body = longBodyAt(flat);
+  if (body >= 0) {
+    const shown = `${flat.slice(0, body)}${cutAt(flat.slice(body), MAX_BODY)}`;
+    return shown.length <= max ? `${shown}…${CUT}` : `${cutAt(shown, max)}…${CUT}`;
+  }
+  return flat.length <= max ? flat : `${cutAt(flat, max)}…${CUT}`;
 }
+
+/** `text` with its bodies cut (boundReason), its prose whole however long. */
+export const boundBodies = (text: string): string => boundReason(text, Infinity);
 
 /** The message of the failed check deepest in `steps`, when its author gave one (`expect(value, message)`). */
 export function failedCheckMessage(steps: readonly TestStep[]): string | undefined {

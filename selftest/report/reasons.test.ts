@@ -1,7 +1,8 @@
 // Reasons in the rule's words, and one JUnit element per verdict, from real Playwright errors: a matcher error
 // (toMatch on undefined, which drops the check's message from the error), a failed toBe with and without a
 // message, a helper's message in the harness's voice carrying a long body; then a JUnit file as Playwright
-// writes it (a FAIL as `<error>`, another as `<failure type="expect.toMatch">`, an inconclusive as `<failure>`)
+// writes it (a FAIL as `<error>`, another as `<failure type="expect.toMatch">`, an inconclusive as `<failure>`,
+// another ended at its start as `<skipped>`)
 // rewritten in the verdicts' elements, its counts moved, twice with the same result.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { TestStep } from '@playwright/test/reporter';
 import { expect, test } from '../support/test';
-import { boundReason, errorDetail, failureReason, MAX_REASON } from '../../reporters/reason';
+import { boundReason, errorDetail, failureReason, MAX_BODY, MAX_REASON } from '../../reporters/reason';
 import { markVerdictElements, type JUnitVerdict } from '../../reporters/junit-verdicts';
 
 /** The message Playwright's expect throws for `check`. */
@@ -57,16 +58,28 @@ test('a helper’s message keeps its words without its class, its body cut at a 
   expect(reason).toMatch(
     /^expected a rejection of an expired token \{status 401\}, got 200 \{"vettedPackages"/,
   );
-  expect(reason.length).toBeLessThan(MAX_REASON + 80);
-  expect(reason).toMatch(/[}"\]]… \(cut: the whole exchange is in the evidence attachment\)$/);
+  // The body is cut to its opening; the expectation's own braces before it are no body and stay whole.
+  expect(reason.length).toBeLessThan(MAX_BODY + 120);
+  expect(reason).toMatch(/[}"\]]… \(cut; whole in the evidence attachment\)$/);
   expect(boundReason('short and whole')).toBe('short and whole');
+  expect(boundReason(reason), 'bounded once, whoever bounds it again').toBe(reason);
+  // Prose is kept whole up to MAX_REASON, then cut at a word.
+  const prose = `known deviation of canton 3.4.11:${' word'.repeat(Math.floor((MAX_REASON - 40) / 5))}`;
+  expect(boundReason(prose)).toBe(prose);
+  const long = boundReason(`${prose} and more words after it, a good many more words than fit`);
+  expect(long).toMatch(/ \w+… \(cut; whole in the evidence attachment\)$/);
+  expect(long.length).toBeLessThan(MAX_REASON + 50);
   const detail = errorDetail(message, reason);
   expect(detail).not.toContain('expected a rejection');
   expect(detail).toContain('✗ status: expected 401, got 200');
 });
 
-const PLAYWRIGHT_JUNIT = `<testsuites id="" name="" tests="4" failures="2" skipped="0" errors="1" time="1">
-<testsuite name="auth.spec.ts" tests="2" failures="0" skipped="0" time="1" errors="1">
+const PLAYWRIGHT_JUNIT = `<testsuites id="" name="" tests="5" failures="2" skipped="1" errors="1" time="1">
+<testsuite name="auth.spec.ts" tests="3" failures="0" skipped="1" time="1" errors="1">
+<testcase name="Auth › AUTH-MALFORMED-TOKEN a malformed token is rejected" classname="auth.spec.ts" time="0">
+<skipped>
+</skipped>
+</testcase>
 <testcase name="Auth › AUTH-EXPIRED-TOKEN an expired token is rejected with 401 — vetting list" classname="auth.spec.ts" time="0.1">
 <error message="expected a rejection of an expired token, got 200 {&quot;a&quot;:1}" type="Error">
 <![CDATA[  auth.spec.ts:1 › AUTH-EXPIRED-TOKEN
@@ -126,13 +139,23 @@ test('JUnit: a FAIL is a <failure> whatever found it, an inconclusive an <error>
         verdict: 'inconclusive',
         reason: '[inconclusive] lost',
       },
+      {
+        title: 'AUTH-MALFORMED-TOKEN a malformed token is rejected',
+        file: 'auth.spec.ts',
+        verdict: 'inconclusive',
+        reason: '[inconclusive] target unreachable: refused',
+      },
     ];
     expect(markVerdictElements(path, tests)).toBeGreaterThanOrEqual(3);
     const once = readFileSync(path, 'utf8');
     markVerdictElements(path, tests);
     expect(readFileSync(path, 'utf8'), 'idempotent').toBe(once);
-    expect(once).toMatch(/<testsuites [^>]*failures="2" skipped="0" errors="1"/);
-    expect(once).toMatch(/<testsuite name="auth.spec.ts" [^>]*failures="1" skipped="0" time="1" errors="0"/);
+    expect(once).toMatch(/<testsuites [^>]*failures="2" skipped="0" errors="2"/);
+    expect(once).toMatch(/<testsuite name="auth.spec.ts" [^>]*failures="1" skipped="0" time="1" errors="1"/);
+    // A test that ended at its start, the target gone, is skipped to Playwright: inconclusive, an <error>.
+    expect(once).toContain(
+      '<error message="inconclusive: target unreachable: refused" type="inconclusive">\n</error>',
+    );
     expect(once).toMatch(
       /<testsuite name="submission.spec.ts" [^>]*failures="1" skipped="0" time="1" errors="1"/,
     );
@@ -142,8 +165,8 @@ test('JUnit: a FAIL is a <failure> whatever found it, an inconclusive an <error>
     expect(once).toContain(
       '<failure message="FAIL: traceparent carries the trace id: got undefined" type="FAIL">',
     );
-    expect(once).toContain('<error message="inconclusive: [inconclusive] lost" type="inconclusive">');
-    expect(once.match(/<\/error>/g)).toHaveLength(1);
+    expect(once).toContain('<error message="inconclusive: lost" type="inconclusive">');
+    expect(once.match(/<\/error>/g)).toHaveLength(2);
     expect(once).not.toMatch(/expect\(received\)|TypeError/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
