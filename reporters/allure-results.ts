@@ -13,6 +13,7 @@ import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 import { verdictText } from './verdict-words';
 import type { Excuse } from './expectations-status';
+import { errorDetail, hintsSaidAs } from './reason';
 
 import { TEST_ID_LABEL } from '../core/verdict-marks';
 
@@ -177,6 +178,23 @@ function nameTheHistory(result: AllureResultFile, test: VerdictOfTest): void {
     result.statusDetails = { ...result.statusDetails, message: `${words}: ${message}` };
 }
 
+/**
+ * A FAIL's message in the rule's words: the matrix's reason first (what the check expected and what came back),
+ * then Playwright's detail without its matcher hint; the trace keeps its frames, the hint said as the reason.
+ * Idempotent.
+ */
+function inRuleWords(result: AllureResultFile, test: VerdictOfTest): void {
+  const details = result.statusDetails;
+  const reason = test.reason;
+  if (reason === undefined || details?.message === undefined || details.message.startsWith(reason)) return;
+  const detail = errorDetail(details.message, reason);
+  result.statusDetails = {
+    ...details,
+    message: detail.trim() === '' ? reason : `${reason}\n\n${detail}`,
+    ...(details.trace === undefined ? {} : { trace: hintsSaidAs(details.trace, reason) }),
+  };
+}
+
 /** A result the matrix never judged: its Allure status says what little is known. */
 function verdictOfStatus(status: string | undefined): TestVerdict | 'not-run' {
   if (status === 'passed') return 'pass';
@@ -213,6 +231,7 @@ export function annotateResults(
     if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
     const test = id !== undefined ? byTest.get(id) : undefined;
     if (test?.verdict === 'known-deviation') excuse(result, test);
+    if (test?.verdict === 'fail') inRuleWords(result, test);
     if (test !== undefined) nameTheHistory(result, test);
     writeFileSync(path, JSON.stringify(result));
     annotated++;

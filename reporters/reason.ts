@@ -97,11 +97,11 @@ export function failureReason(messages: readonly string[], steps: readonly TestS
   const detail = hinted ? expectedGot(lines) : undefined;
   if (MATCHER_HINT.test(first)) {
     const matcher = /\.(\w+)\(/.exec(first.replace(/\.not\./, '.'))?.[1] ?? 'check';
-    const own = failedCheckMessage(steps) ?? `the check (${matcher})`;
+    const own = failedCheckMessage(steps)?.replace(/:$/, '') ?? `the check (${matcher})`;
     return boundReason(`${own}: ${detail ?? 'it did not hold'}`);
   }
   const said = first.replace(ERROR_CLASS, '');
-  return boundReason(detail && !/\bgot\b/.test(said) ? `${said}: ${detail}` : said);
+  return boundReason(detail && !/\bgot\b/.test(said) ? `${said.replace(/:$/, '')}: ${detail}` : said);
 }
 
 /**
