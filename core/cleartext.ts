@@ -55,16 +55,27 @@ export function clearCredentials(s: Settings, baseUrl: string | undefined = s.ba
   return found;
 }
 
-/** The one line that announces them, or undefined when nothing goes in the clear. */
-export function clearCredentialsLine(found: readonly ClearCredential[]): string | undefined {
+/** What goes in the clear, in the report's words (its run information), or undefined when nothing does. */
+export function clearCredentialsWords(found: readonly ClearCredential[]): string | undefined {
   if (found.length === 0) return undefined;
   const what = found.map((f) => `${f.credential} to ${f.host}`).join(', ');
   const settings = [...new Set(found.map((f) => f.setting))].join(', ');
-  return `ledger-conformance: credentials go over plain http, readable on the way: ${what}; use https:// in ${settings}`;
+  return `credentials go over plain http, readable on the way: ${what}; use https:// in ${settings}`;
 }
 
-/** Writes the line to stderr when there is one (the run's and the preflight's first output). */
-export function announceClearCredentials(s: Settings, baseUrl?: string): void {
-  const line = clearCredentialsLine(clearCredentials(s, baseUrl ?? s.baseUrl));
+/** The one line that announces them, or undefined when nothing goes in the clear. */
+export function clearCredentialsLine(found: readonly ClearCredential[]): string | undefined {
+  const words = clearCredentialsWords(found);
+  return words === undefined ? undefined : `ledger-conformance: ${words}`;
+}
+
+/**
+ * Writes the line to stderr when there is one (the run's and the preflight's first output); returns the words,
+ * which a run also records in its report (target.json: conformance.md's run information, Allure's environment).
+ */
+export function announceClearCredentials(s: Settings, baseUrl?: string): string | undefined {
+  const found = clearCredentials(s, baseUrl ?? s.baseUrl);
+  const line = clearCredentialsLine(found);
   if (line !== undefined) process.stderr.write(`${line}\n`);
+  return clearCredentialsWords(found);
 }

@@ -12,6 +12,8 @@ import { CHANGE_KINDS, changeCount, type Changes } from './run-history';
 import { CHANGE_HEADINGS, sinceWords } from './matrix-render';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 import { verdictText } from './verdict-words';
+import type { Excuse } from './expectations-status';
+import { errorDetail, hintsSaidAs } from './reason';
 
 import { TEST_ID_LABEL } from '../core/verdict-marks';
 
@@ -26,6 +28,8 @@ export interface AllureResultFile {
   name?: string;
   status?: string;
   labels?: Label[];
+  description?: string;
+  links?: { name?: string; url: string; type?: string }[];
   statusDetails?: {
     message?: string;
     trace?: string;
@@ -43,6 +47,8 @@ export interface VerdictOfTest {
   reason?: string;
   /** The expectations layer whose entry applies to the test: `canton`, or a team's file (a waiver). */
   excusedBy?: string;
+  /** That entry's reason, owner, ticket and end date. */
+  excuse?: Excuse;
   /** A FAIL's re-check at the end of the run (LEDGER_RECHECK), and whether its rule is intermittent. */
   recheck?: 'passed' | 'failed';
   intermittent?: boolean;
@@ -70,7 +76,65 @@ export const EXCUSED_STATUS = 'unknown';
 function excuse(result: AllureResultFile, test: VerdictOfTest): void {
   result.status = EXCUSED_STATUS;
   if (test.reason) result.statusDetails = { ...result.statusDetails, message: test.reason };
+  showExcuse(result, test);
 }
+
+/** How an excuse opens its test's description: whose it is, then owner, ticket and end date. */
+export function excuseHeading(e: Excuse): string {
+  const whose = e.layer === 'canton' ? "**Known deviation** (Canton's baseline)" : `**Waived** by ${e.layer}`;
+  const facts = [
+    `owner ${e.owner ?? 'not named'}`,
+    `ticket ${e.ticket ?? 'not named'}`,
+    `until ${e.until ?? 'no end date'}`,
+  ];
+  return `${whose} — ${facts.join(' · ')}`;
+}
+
+/**
+ * Allure shows no message for its status "unknown": the excuse is shown where every test page shows text — first
+ * in the description (whose, owner, ticket, end date, the reason) — with the owner as Allure's `owner` label and
+ * a ticket that is an address as a link. Idempotent.
+ */
+function showExcuse(result: AllureResultFile, test: VerdictOfTest): void {
+  const e = test.excuse;
+  if (e === undefined) return;
+  const heading = excuseHeading(e);
+  if (!result.description?.startsWith(heading)) {
+    const block = `${heading}\n\n${test.reason ?? e.reason}`;
+    result.description = result.description ? `${block}\n\n${result.description}` : block;
+  }
+  // Before the verdict label, which every build puts last: a second build writes the same file.
+  if (e.owner && !result.labels?.some((l) => l.name === 'owner')) {
+    const labels = result.labels ?? [];
+    const verdictAt = labels.findIndex((l) => l.name === VERDICT_LABEL);
+    labels.splice(verdictAt < 0 ? labels.length : verdictAt, 0, { name: 'owner', value: e.owner });
+    result.labels = labels;
+  }
+  if (e.ticket && URL.canParse(e.ticket) && !result.links?.some((l) => l.url === e.ticket))
+    result.links = [...(result.links ?? []), { name: e.ticket, url: e.ticket, type: 'issue' }];
+}
+
+/**
+ * The environment block's keys. Allure's overview cuts a key after a dozen characters or so ("features.experi…"),
+ * so each is short, and what varies (a feature's path, a kind of change) is in its value, which shows whole.
+ */
+export const ENV_KEYS = {
+  changesSince: 'Changes since',
+  changes: 'Changes',
+  deviations: 'Deviations',
+  waived: 'Waived',
+  target: 'Target',
+  faults: 'Faults',
+  plainHttp: 'Plain http',
+  version: 'API version',
+  capabilities: 'Capabilities',
+  capabilityChanges: 'Cap. changes',
+  runId: 'Run id',
+  seed: 'Seed',
+  timeoutScale: 'Timeout scale',
+  auth: 'Auth',
+  harness: 'Harness',
+} as const;
 
 /** Canton's known deviations and the team's waivers of a run, each rule once: the environment block's lines. */
 export function excusedEntries(tests: readonly VerdictOfTest[]): [string, string][] {
@@ -82,11 +146,13 @@ export function excusedEntries(tests: readonly VerdictOfTest[]): [string, string
         .map((t) => t.ruleId ?? t.id),
     ),
   ];
-  const entry = (name: string, list: string[]): [string, string][] =>
-    list.length === 0 ? [] : [[name, `${list.length}: ${list.join(', ')}`]];
+  const entry = (name: string, words: string, list: string[]): [string, string][] =>
+    list.length === 0
+      ? []
+      : [[name, `${list.length} ${words} (Allure status ${EXCUSED_STATUS}): ${list.join(', ')}`]];
   return [
-    ...entry(`Known deviations (Allure status ${EXCUSED_STATUS})`, rules(false)),
-    ...entry(`Waived (Allure status ${EXCUSED_STATUS})`, rules(true)),
+    ...entry(ENV_KEYS.deviations, "of Canton's baseline", rules(false)),
+    ...entry(ENV_KEYS.waived, 'by a team', rules(true)),
   ];
 }
 
@@ -110,6 +176,23 @@ function nameTheHistory(result: AllureResultFile, test: VerdictOfTest): void {
   const message = result.statusDetails?.message ?? test.reason ?? '';
   if (!message.startsWith(words))
     result.statusDetails = { ...result.statusDetails, message: `${words}: ${message}` };
+}
+
+/**
+ * A FAIL's message in the rule's words: the matrix's reason first (what the check expected and what came back),
+ * then Playwright's detail without its matcher hint; the trace keeps its frames, the hint said as the reason.
+ * Idempotent.
+ */
+function inRuleWords(result: AllureResultFile, test: VerdictOfTest): void {
+  const details = result.statusDetails;
+  const reason = test.reason;
+  if (reason === undefined || details?.message === undefined || details.message.startsWith(reason)) return;
+  const detail = errorDetail(details.message, reason);
+  result.statusDetails = {
+    ...details,
+    message: detail.trim() === '' ? reason : `${reason}\n\n${detail}`,
+    ...(details.trace === undefined ? {} : { trace: hintsSaidAs(details.trace, reason) }),
+  };
 }
 
 /** A result the matrix never judged: its Allure status says what little is known. */
@@ -148,6 +231,7 @@ export function annotateResults(
     if (judged !== undefined) result.status = allureStatusOf(judged, result.status);
     const test = id !== undefined ? byTest.get(id) : undefined;
     if (test?.verdict === 'known-deviation') excuse(result, test);
+    if (test?.verdict === 'fail') inRuleWords(result, test);
     if (test !== undefined) nameTheHistory(result, test);
     writeFileSync(path, JSON.stringify(result));
     annotated++;
@@ -185,6 +269,8 @@ export interface TargetFile {
   timeoutScale?: number;
   auth?: string;
   sandbox?: { url: string; mode: string; faults: string[] };
+  /** Credentials went over plain http (core/cleartext.ts's words), when they did. */
+  cleartext?: string;
 }
 
 /** The environment block, in display order. Never a credential: the URL is shown without user info. */
@@ -202,52 +288,54 @@ export function environmentEntries(
   if (verdictChanges !== undefined) entries.push(...changesEntries(verdictChanges));
   entries.push(...excusedEntries(tests));
   entries.push([
-    'Target',
+    ENV_KEYS.target,
     t.sandbox
       ? `in-process sandbox ${t.sandbox.url} (mode ${t.sandbox.mode})`
       : (t.baseUrl ?? 'unknown (no reports/target.json)'),
   ]);
-  if (t.sandbox && t.sandbox.faults.length > 0) {
-    entries.push(['Sandbox faults (deliberately broken)', t.sandbox.faults.join(', ')]);
-  }
-  entries.push(['Participant version', t.version ?? 'unknown']);
-  // The capability fingerprint: every feature and limit (dotted path under `features`).
-  for (const [path, value] of Object.entries(flatten(t.features ?? {}, 'features'))) {
-    entries.push([path, String(value)]);
-  }
+  if (t.sandbox && t.sandbox.faults.length > 0)
+    entries.push([ENV_KEYS.faults, `the sandbox is deliberately broken: ${t.sandbox.faults.join(', ')}`]);
+  // Credentials that went over plain http (core/cleartext.ts): said in the report, not only on the console.
+  if (t.cleartext) entries.push([ENV_KEYS.plainHttp, t.cleartext]);
+  entries.push([ENV_KEYS.version, t.version ?? 'unknown']);
+  // The capability fingerprint: every feature and limit, by its dotted path under `features`.
+  const features = Object.entries(flatten(t.features ?? {}));
   entries.push([
-    'Capability changes since the previous run',
+    ENV_KEYS.capabilities,
+    features.length === 0
+      ? 'unknown'
+      : features.map(([path, value]) => `${path}=${String(value)}`).join('; '),
+  ]);
+  entries.push([
+    ENV_KEYS.capabilityChanges,
     changes === undefined
       ? 'unknown'
       : changes.length === 0
-        ? 'none'
+        ? 'none since the previous run'
         : changes
             .map((c) => `${c.path}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
             .join('; '),
   ]);
-  entries.push(['Run id', t.runId ?? 'unknown']);
-  entries.push(['Seed', t.seed === undefined ? 'unknown' : String(t.seed)]);
-  entries.push(['Timeout scale', t.timeoutScale === undefined ? 'unknown' : String(t.timeoutScale)]);
-  entries.push(['Auth', t.auth ?? 'unknown']);
-  entries.push(['Harness version', harnessVersion]);
+  entries.push([ENV_KEYS.runId, t.runId ?? 'unknown']);
+  entries.push([ENV_KEYS.seed, t.seed === undefined ? 'unknown' : String(t.seed)]);
+  entries.push([ENV_KEYS.timeoutScale, t.timeoutScale === undefined ? 'unknown' : String(t.timeoutScale)]);
+  entries.push([ENV_KEYS.auth, t.auth ?? 'unknown']);
+  entries.push([ENV_KEYS.harness, harnessVersion]);
   return entries;
 }
 
-/** The changes as environment entries: the baseline, then one entry per kind that has rules. */
+/** The changes as environment entries: the baseline and its count, then each kind with its rules in one value. */
 function changesEntries(c: Changes): [string, string][] {
-  if (c.judgedNothing) return [['Changes since', 'nothing to compare: this run judged no rule']];
-  if (c.since === null) return [['Changes since', 'no earlier run of this target to compare with']];
+  if (c.judgedNothing) return [[ENV_KEYS.changesSince, 'nothing to compare: this run judged no rule']];
+  if (c.since === null) return [[ENV_KEYS.changesSince, 'no earlier run of this target to compare with']];
   const head: [string, string] = [
-    'Changes since',
+    ENV_KEYS.changesSince,
     `${sinceWords(c.since)}: ${changeCount(c) === 0 ? 'no verdict changed' : `${changeCount(c)} rules changed`}`,
   ];
-  return [
-    head,
-    ...CHANGE_KINDS.filter((k) => c[k].length > 0).map((k): [string, string] => [
-      CHANGE_HEADINGS[k],
-      c[k].map((x) => x.rule).join(', '),
-    ]),
-  ];
+  const kinds = CHANGE_KINDS.filter((k) => c[k].length > 0).map(
+    (k) => `${CHANGE_HEADINGS[k].replace(/ \(.*$/, '')}: ${c[k].map((x) => x.rule).join(', ')}`,
+  );
+  return kinds.length === 0 ? [head] : [head, [ENV_KEYS.changes, kinds.join('; ')]];
 }
 
 /** Java properties escaping (Allure reads environment.properties): keys escape spaces and separators. */

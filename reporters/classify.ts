@@ -15,6 +15,7 @@ import {
   TARGET_GONE,
 } from '../core/verdict-marks';
 
+import { boundReason, failureReason } from './reason';
 import type { TestVerdict } from './verdicts';
 
 export { TARGET_GONE };
@@ -44,6 +45,7 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   const annotation = (type: string) => test.annotations.find((a) => a.type === type)?.description;
   const messages = result.errors.map((e) => e.message ?? e.value ?? '');
   const error = messages.join('\n');
+  const said = (text: string | undefined) => (text === undefined ? undefined : boundReason(text));
   const expectedStatus = annotation(EXPECTED_STATUS_ANNOTATION) ?? test.expectedStatus;
   if (result.status === 'skipped') {
     const reason = annotation('skip') ?? annotation('fixme');
@@ -54,9 +56,9 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   // an expected failure included — neither its known deviation nor the deviation's disappearance was seen.
   if (result.status !== 'passed') {
     // The harness's configuration is wrong (a configured user unknown): neither a failure nor an excused one.
-    if (error.includes(SETUP)) return { verdict: 'setup', reason: firstLine(error) };
+    if (error.includes(SETUP)) return { verdict: 'setup', reason: said(firstLine(error)) };
     if (error.includes(INCONCLUSIVE) || result.status === 'interrupted') {
-      return { verdict: 'inconclusive', reason: firstLine(error) ?? result.status };
+      return { verdict: 'inconclusive', reason: said(firstLine(error)) ?? result.status };
     }
     if (result.status === 'timedOut')
       return { verdict: 'inconclusive', reason: 'timed out waiting for the target' };
@@ -64,7 +66,10 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   const kind = result.status === 'passed' ? undefined : failureKind(messages, result.steps ?? []);
   // A harness defect is never excused by an expectation: it says nothing about the target.
   if (kind === 'harness-defect') {
-    return { verdict: 'harness-defect', reason: `harness defect: ${firstLine(error) ?? 'no error message'}` };
+    return {
+      verdict: 'harness-defect',
+      reason: `harness defect: ${said(firstLine(error)) ?? 'no error message'}`,
+    };
   }
   if (expectedStatus === 'failed') {
     if (result.status === 'passed') {
@@ -82,5 +87,7 @@ export function classify(test: TestCase, result: TestResult): { verdict: TestVer
   }
   if (result.status === 'passed') return { verdict: 'pass' };
   // Expected to deviate as Canton does, the target failed otherwise: the annotation names both.
-  return { verdict: kind!, reason: annotation(DEVIATION_UNMET) ?? firstLine(error) };
+  // A FAIL says what the rule expected and what came back (reason.ts); the other kinds keep their first line.
+  const reason = kind === 'fail' ? failureReason(messages, result.steps ?? []) : said(firstLine(error));
+  return { verdict: kind!, reason: said(annotation(DEVIATION_UNMET)) ?? reason };
 }

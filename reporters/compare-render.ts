@@ -10,6 +10,7 @@ import {
 } from './openapi-drift-compare';
 import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
 import { verdictText } from './verdict-words';
+import { boundReason } from './reason';
 import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
 import {
   ABSENT,
@@ -95,7 +96,7 @@ const parts = (c: Comparison): [string, CompareRow[]][] => [
   ['Rules that agree', c.rows.filter((r) => !r.differs)],
 ];
 
-const reasonText = (cell: CompareCell) => cell.reasons.join('; ');
+const reasonText = (cell: CompareCell) => cell.reasons.map((r) => boundReason(r)).join('; ');
 
 function mdRow(row: CompareRow): string {
   const cells = row.cells.map((cell) => {
@@ -131,7 +132,7 @@ const verdictClass = (verdict: string) => `v-${verdict.replace(/[^a-z-]/gi, '_')
 
 function htmlCell(cell: CompareCell): string {
   const reason = reasonText(cell);
-  const title = reason ? ` title="${escapeHtml(cell.reasons.join('\n'))}"` : '';
+  const title = reason ? ` title="${escapeHtml(cell.reasons.map((r) => boundReason(r)).join('\n'))}"` : '';
   const below = reason ? `<div class="reason">${escapeHtml(clip(reason, 300))}</div>` : '';
   return `<td class="verdict ${verdictClass(cell.verdict)}"${title}><span class="label">${escapeHtml(verdictLabel(cell.verdict, cell))}</span>${below}</td>`;
 }

@@ -13,8 +13,9 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
-import { RERUN_ANNOTATION } from '../core/verdict-marks';
+import { RERUN_ANNOTATION, withoutInconclusive } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
+import { errorDetail } from './reason';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 
 /** A verdict's words (one, many): its word in VERDICT_WORDS, and for many that word with `plural` after it. */
@@ -58,6 +59,8 @@ export default class ConsoleReporter implements Reporter {
   private rootDir = process.cwd();
   private readonly ended = new Map<string, Ended>();
   private index = 0;
+  /** The tests that ended at their start because the target was gone: the first is listed, the rest counted. */
+  private gone = 0;
   private readonly started = Date.now();
 
   onBegin(config: FullConfig, suite: Suite): void {
@@ -81,10 +84,17 @@ export default class ConsoleReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const { verdict, reason } = classify(test, result);
     this.ended.set(test.id, { test, result, verdict, reason });
+    ++this.index;
+    // Once the target is gone every later test ends at its start the same way: said once, then counted.
+    const gone = verdict === 'inconclusive' && TARGET_GONE.test(reason ?? '');
+    if (gone && this.gone++ > 0) return;
     const shown = SHOWN[verdict];
     const words = verdict === 'pass' ? '' : ` — ${shown.one}`;
+    const why = gone
+      ? `\n         ${withoutInconclusive(reason!)}: every later test ends at its start the same way`
+      : '';
     this.write(
-      `  ${shown.mark} ${String(++this.index).padStart(4)} ${this.where(test)}${words} (${result.duration}ms)\n`,
+      `  ${shown.mark} ${String(this.index).padStart(4)} ${this.where(test)}${words} (${result.duration}ms)${why}\n`,
     );
   }
 
@@ -96,6 +106,8 @@ export default class ConsoleReporter implements Reporter {
     const all = [...this.ended.values()];
     // The tests ended only because the participant was gone are one line in the rule matrix's table.
     const look = all.filter((e) => NEEDS_A_LOOK.has(e.verdict) && !TARGET_GONE.test(e.reason ?? ''));
+    if (this.gone > 1)
+      this.write(`  ? ${this.gone - 1} more tests ended at their start, the target gone (not listed)\n`);
     look.forEach((e, i) => this.write(this.failure(e, i + 1)));
     const counts = (Object.keys(SHOWN) as TestVerdict[])
       .map((v) => [v, all.filter((e) => e.verdict === v).length] as const)
@@ -120,7 +132,9 @@ export default class ConsoleReporter implements Reporter {
     const lines = [`\n  ${n}) ${this.where(e.test)} — ${SHOWN[e.verdict].one}\n`];
     if (e.reason) lines.push(`    ${e.reason}\n`);
     for (const error of e.result.errors) {
-      const text = [error.message ?? error.value ?? '', error.snippet ?? ''].filter(Boolean).join('\n\n');
+      const text = [errorDetail(error.message ?? error.value ?? '', e.reason), error.snippet ?? '']
+        .filter(Boolean)
+        .join('\n\n');
       lines.push(`\n${indent(text)}\n`);
       const frames = (error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
       if (frames.length > 0) lines.push(`${indent(frames.map((f) => f.trim()).join('\n'))}\n`);

@@ -61,3 +61,32 @@ export function expectationsStatus(
   }
   return { expired, stale };
 }
+
+/** What excuses a known deviation or a waived test, for its page in the report: the entry's own words. */
+export interface Excuse {
+  layer: string;
+  reason: string;
+  owner?: string;
+  ticket?: string;
+  until?: string;
+}
+
+/** `{ excuse }` of a known deviation excused by the entry `key`, or nothing. */
+export function excuseOf(
+  verdict: string,
+  key: string | undefined,
+  info: ExpectationsInfo | undefined,
+): { excuse?: Excuse } {
+  const entry = info?.entries.find((e) => e.key === key);
+  if (verdict !== 'known-deviation' || entry === undefined) return {};
+  const { layer, reason, owner, ticket, until } = entry;
+  return {
+    excuse: {
+      layer,
+      reason,
+      ...(owner ? { owner } : {}),
+      ...(ticket ? { ticket } : {}),
+      ...(until ? { until } : {}),
+    },
+  };
+}

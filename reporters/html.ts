@@ -13,7 +13,7 @@ export function escapeHtml(s: string): string {
 export const VERDICT_PAGE_STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
 table { border-collapse: collapse; }
-th, td { border: 1px solid #ccc; padding: 4px 8px; vertical-align: top; text-align: left; }
+th, td { border: 1px solid #ccc; padding: 4px 8px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
 thead th { background: #f3f3f3; position: sticky; top: 0; }
 tr.group th { background: #e8e8f0; font-size: 1.05em; }
 tr.differs td.rule { border-left: 4px solid #c2410c; }

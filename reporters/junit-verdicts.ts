@@ -6,6 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 import { verdictText } from './verdict-words';
+import { boundReason, hintsSaidAs } from './reason';
+import { withoutInconclusive } from '../core/verdict-marks';
 
 const KNOWN = VERDICT_WORDS['known-deviation'].word;
 
@@ -35,17 +37,23 @@ const unescapeXml = (s: string) =>
 
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** Adds one to the `count` attribute (skipped, failures) of an opening tag. */
-const countOne = (tag: string, count: string) =>
-  tag.replace(new RegExp(`\\b${count}="(\\d+)"`), (_, n: string) => `${count}="${Number(n) + 1}"`);
+type Count = 'skipped' | 'failures' | 'errors';
+
+/** Adds `by` to each named count attribute (skipped, failures, errors) of an opening tag. */
+const countBy = (tag: string, counts: Partial<Record<Count, number>>, times: number) =>
+  Object.entries(counts).reduce(
+    (t, [count, by]) =>
+      t.replace(new RegExp(`\\b${count}="(\\d+)"`), (_, n: string) => `${count}="${Number(n) + by * times}"`),
+    tag,
+  );
 
 interface Marking {
   /** The tests whose testcase is rewritten. */
   tests: readonly JUnitVerdict[];
   /** The testcase's new inner XML, or undefined to leave it as it is. */
   rewrite: (inner: string, t: JUnitVerdict) => string | undefined;
-  /** The attribute of its suite and of the root that counts a rewritten case, if any. */
-  count?: 'skipped' | 'failures';
+  /** What a rewritten case adds to the count attributes of its suite and of the root, if anything. */
+  counts?: Partial<Record<Count, number>>;
 }
 
 /** The testcase has a verdict element of its own (CDATA aside). */
@@ -83,26 +91,74 @@ function markCases(path: string, m: Marking): number {
         },
       );
       marked += inSuite;
-      let opening = open;
-      for (let i = 0; i < inSuite && m.count; i++) opening = countOne(opening, m.count);
-      return `${opening}${cases}${close}`;
+      return `${countBy(open, m.counts ?? {}, inSuite)}${cases}${close}`;
     },
   );
   if (marked === 0) return 0;
-  const root = out.replace(/<testsuites\b[^>]*>/, (tag) => {
-    let t = tag;
-    for (let i = 0; i < marked && m.count; i++) t = countOne(t, m.count);
-    return t;
-  });
+  const root = out.replace(/<testsuites\b[^>]*>/, (tag) => countBy(tag, m.counts ?? {}, marked));
   writeFileSync(path, root);
   return marked;
+}
+
+/** A FAIL is a `<failure>`; a test with no verdict on the target (inconclusive, a defect, set-up) an `<error>`. */
+const ELEMENT_OF: Partial<Record<TestVerdict, 'failure' | 'error'>> = {
+  fail: 'failure',
+  'unexpected-pass': 'failure',
+  inconclusive: 'error',
+  'harness-defect': 'error',
+  setup: 'error',
+};
+
+/** The first verdict element Playwright wrote in a testcase: its name and whether it closes itself. */
+const PLAYWRIGHT_ELEMENT = /<(failure|error|skipped)\b[^>]*?(\/?)>/;
+
+/** The message of a test's element: its verdict's words and its reason, bounded. */
+const elementMessage = (t: JUnitVerdict) => {
+  const words = verdictText(t.verdict, t);
+  const reason = t.reason ? boundReason(withoutInconclusive(t.reason)) : undefined;
+  return reason === undefined || reason.toLowerCase().startsWith(words.toLowerCase())
+    ? (reason ?? words)
+    : `${words}: ${reason}`;
+};
+
+/** Rewrites a case whose element is `from` as the element its verdict takes, in the matrix's words. */
+const retag =
+  (from: 'failure' | 'error' | 'skipped') =>
+  (inner: string, t: JUnitVerdict): string | undefined => {
+    const found = PLAYWRIGHT_ELEMENT.exec(inner);
+    const to = ELEMENT_OF[t.verdict];
+    if (found?.[1] !== from || to === undefined) return undefined;
+    const message = elementMessage(t);
+    const opening = `<${to} message="${escapeXml(message)}" type="${escapeXml(VERDICT_WORDS[t.verdict].word)}"${found[2]}>`;
+    const said = inner.replace(PLAYWRIGHT_ELEMENT, opening).replace(`</${from}>`, `</${to}>`);
+    return hintsSaidAs(said, message);
+  };
+
+/**
+ * One verdict, one element: Playwright writes `<error>` for a FAIL found by a helper's thrown Error (a custom
+ * matcher's included) and `<failure>` for one found by `expect`, `<failure>` for an inconclusive test whose
+ * assertion saw a transport error and `<skipped>` for one that ended at its start, the target gone. Each is rewritten as its verdict's element — a FAIL `<failure>` whatever
+ * found it, a test with no verdict on the target `<error>` — with the matrix's reason as its message and its
+ * counts moved. Returns how many cases it rewrote.
+ */
+export function markVerdictElements(path: string, tests: readonly JUnitVerdict[]): number {
+  const failing = tests.filter((t) => ELEMENT_OF[t.verdict] === 'failure');
+  const erring = tests.filter((t) => ELEMENT_OF[t.verdict] === 'error');
+  return (
+    markCases(path, { tests: failing, rewrite: retag('error'), counts: { errors: -1, failures: 1 } }) +
+    markCases(path, { tests: failing, rewrite: retag('failure') }) +
+    markCases(path, { tests: erring, rewrite: retag('failure'), counts: { failures: -1, errors: 1 } }) +
+    // A test that ended at its start (the target gone) is skipped to Playwright: inconclusive is no skip.
+    markCases(path, { tests: erring, rewrite: retag('skipped'), counts: { skipped: -1, errors: 1 } }) +
+    markCases(path, { tests: erring, rewrite: retag('error') })
+  );
 }
 
 /** Marks each known deviation's testcase in `path` skipped with its reason; returns how many it marked. */
 export function markKnownDeviations(path: string, tests: readonly JUnitVerdict[]): number {
   return markCases(path, {
     tests: tests.filter((t) => t.verdict === 'known-deviation'),
-    count: 'skipped',
+    counts: { skipped: 1 },
     rewrite: addElement((t) => {
       const reason = t.reason ?? 'expected to fail';
       const words = reason.startsWith(KNOWN) ? reason : `${KNOWN}: ${reason}`;
@@ -118,7 +174,7 @@ export function markKnownDeviations(path: string, tests: readonly JUnitVerdict[]
 export function markRecheckedFailures(path: string, tests: readonly JUnitVerdict[]): number {
   return markCases(path, {
     tests: tests.filter((t) => t.verdict === 'fail' && t.recheck === 'passed'),
-    count: 'failures',
+    counts: { failures: 1 },
     rewrite: addElement((t) => {
       const words = `${verdictText('fail', t)}${t.reason ? `: ${t.reason}` : ''}`;
       return `<failure message="${escapeXml(words)}" type="FAIL"/>`;
@@ -137,7 +193,7 @@ export function markIntermittent(path: string, tests: readonly JUnitVerdict[]): 
     rewrite: (inner) => {
       if (inner.includes(property)) return undefined;
       const said = inner.replace(
-        /(<failure\b[^>]*?\bmessage=")(?!FAIL \(intermittent\))/,
+        /(<failure\b[^>]*?\bmessage=")(?!FAIL \(intermittent\))(?:FAIL: )?/,
         '$1FAIL (intermittent): ',
       );
       return said.includes('<properties>')

@@ -6,6 +6,7 @@ import { descriptionSection, descriptionSummary, type DescriptionReport } from '
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts';
 import { LABEL, verdictText } from './verdict-words';
+import { boundBodies, boundReason } from './reason';
 import type { LastNights } from './last-nights';
 import { lastNightsSection } from './last-nights-render';
 import { tallyTotal, tallyWords, type TransientTally } from '../core/transient-tally';
@@ -32,6 +33,8 @@ export interface MatrixReport {
   uncatalogued: string[];
   /** Why the run could not judge the target: down from the start, or lost during the run. */
   targetLost?: string;
+  /** Credentials that went over plain http in this run, in core/cleartext.ts's words. */
+  cleartext?: string;
   /** Each rule's verdicts over the target's judged runs (reporters/last-nights.ts). */
   lastNights?: LastNights;
   description?: DescriptionReport;
@@ -44,6 +47,12 @@ const goneOnly = (row: RuleRow) =>
   row.verdict === 'inconclusive' && row.reasons.length > 0 && row.reasons.every((x) => TARGET_GONE.test(x));
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** A rule's reasons in one line: the first, bounded, and how many more its tests gave (each under "Failures"). */
+const ruleReasons = (reasons: readonly string[], bound = boundReason): string =>
+  reasons.length === 0
+    ? ''
+    : `${bound(reasons[0]!)}${reasons.length > 1 ? `; and ${reasons.length - 1} more (its tests' own)` : ''}`;
 
 function totalsLine(t: Record<RuleVerdict, number>): string {
   return (Object.keys(VERDICT_WORDS) as RuleVerdict[])
@@ -87,7 +96,7 @@ export function expectationWords(c: ChangeRow): string | undefined {
 
 const changeLine = (c: ChangeRow) => {
   const why = expectationWords(c);
-  return `- ${c.rule}: ${verdictWord(c.before)} → ${verdictWord(c.after)}${why ? `, ${why}` : ''}${c.reason ? ` — ${cell(c.reason)}` : ''}`;
+  return `- ${c.rule}: ${verdictWord(c.before)} → ${verdictWord(c.after)}${why ? `, ${why}` : ''}${c.reason ? ` — ${cell(boundReason(c.reason))}` : ''}`;
 };
 
 /** Which run this one was compared with, in words: its date, target, version and run id. */
@@ -151,7 +160,8 @@ function notPassedSection(r: MatrixReport): string[] {
   if (rows.length === 0 && gone.length === 0) return [];
   const lines = ['## Rules that did not pass', ''];
   for (const row of rows) {
-    const reasons = row.reasons.map(cell).join('; ');
+    // Whole reasons here (a known deviation's pinned words), bodies cut: the table and the console cut the rest.
+    const reasons = cell(ruleReasons(row.reasons, boundBodies));
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
     const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
     const words = verdictText(row.verdict, row);
@@ -192,7 +202,7 @@ function failuresSection(r: MatrixReport): string[] {
   const lines = ['## Failures', ''];
   for (const t of tests) {
     const words = Object.hasOwn(LABEL, t.verdict) ? verdictText(t.verdict as RuleVerdict, t) : t.verdict;
-    lines.push(`- **${t.title}** — ${words}: ${cell(t.reason ?? '')}`);
+    lines.push(`- **${t.title}** — ${words}: ${cell(boundReason(t.reason ?? ''))}`);
     if (t.rerun) lines.push(`  rerun: \`${t.rerun}\``);
   }
   return [...lines, ''];
@@ -223,6 +233,7 @@ export function renderMarkdown(r: MatrixReport): string {
     '',
     `Target: ${r.target?.baseUrl ?? 'unknown'} — version ${r.target?.version ?? 'unknown'}; run ${r.generatedAt}${r.runId ? ` (${r.runId})` : ''}; status ${r.status}.`,
     '',
+    ...(r.cleartext ? [`**Plain http:** ${r.cleartext}.`, ''] : []),
     `Totals: ${totalsLine(r.totals)}.`,
     '',
     ...(tallyTotal(r.transientRetried ?? {}) > 0
@@ -247,7 +258,7 @@ export function renderMarkdown(r: MatrixReport): string {
   );
   for (const row of r.rules) {
     lines.push(
-      `| ${row.id} | ${verdictText(row.verdict, row)} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(row.reasons.join('; '))} |`,
+      `| ${row.id} | ${verdictText(row.verdict, row)} | ${row.level} | ${row.operation} | ${cell(row.title)} | ${cell(ruleReasons(row.reasons))} |`,
     );
   }
   lines.push('', ...lastNightsSection(r.lastNights), ...expectationsSection(r));

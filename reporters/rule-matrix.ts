@@ -22,7 +22,7 @@ import {
   withoutInconclusive,
 } from '../core/verdict-marks';
 import { classify, TARGET_GONE } from './classify';
-import { expectationsStatus, type ExpectationsInfo } from './expectations-status';
+import { excuseOf, expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
 import { descriptionOfRun, type DescriptionReport } from './openapi-drift';
@@ -50,6 +50,8 @@ export interface TargetInfo {
   features?: unknown;
   /** Set by the global setup when the target gave no answer at all. */
   unreachable?: string;
+  /** Set by the global setup when credentials went over plain http (core/cleartext.ts's words). */
+  cleartext?: string;
   /** The run's settings that change its timing, kept with each judged run of the series. */
   workers?: number;
   timeoutScale?: number;
@@ -63,6 +65,8 @@ export interface TestVerdictRecord extends TestRecord {
   project: string;
   /** The expectations entries that named the test (`<layer>#<n>`). */
   expectations: string[];
+  /** The key of the entry that excuses it, when one does. */
+  excusedKey?: string;
   /** The command that reruns exactly this test, when it did not pass as expected. */
   rerun?: string;
   /** Each transient answer its requests were sent again after (`<operation>: <answer>`). */
@@ -112,8 +116,9 @@ export default class RuleMatrixReporter implements Reporter {
       return key === undefined ? undefined : layerOfKey(key);
     };
     const [excusedBy, expiredIn] = [layer(EXCUSED_BY), layer(EXPECTATION_EXPIRED)];
+    const excusedKey = test.annotations.find((a) => a.type === EXCUSED_BY)?.description;
     this.records.set(test.id, {
-      ...(excusedBy ? { excusedBy } : {}),
+      ...(excusedBy ? { excusedBy, excusedKey } : {}),
       ...(expiredIn ? { expiredIn } : {}),
       id: test.id,
       project: test.parent.project()?.name ?? '',
@@ -266,6 +271,7 @@ function matrixReport(run: RunFacts) {
       ? `target unreachable: ${target.unreachable}`
       : gone?.reason && withoutInconclusive(gone.reason),
     target: target ? runTarget : undefined,
+    ...(target?.cleartext ? { cleartext: target.cleartext } : {}),
     // What changed since the baseline run of this target: what a nightly's reader looks at first.
     changes,
     fingerprint,
@@ -288,7 +294,7 @@ function matrixReport(run: RunFacts) {
     ),
     // Every test's verdict: the Allure report's `verdict` labels and categories are set from these.
     tests: records.map(
-      ({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy, recheck }) => ({
+      ({ id, project, ruleId, title, file, verdict, reason, rerun, excusedBy, excusedKey, recheck }) => ({
         id,
         project,
         ruleId,
@@ -298,6 +304,7 @@ function matrixReport(run: RunFacts) {
         reason,
         ...(rerun ? { rerun } : {}),
         ...(excusedBy ? { excusedBy } : {}),
+        ...excuseOf(verdict, excusedKey, target?.expectations),
         ...(recheck ? { recheck } : {}),
         ...(intermittentOf(rows, ruleId) ? { intermittent: true } : {}),
       }),

@@ -1,12 +1,13 @@
 // `npm run sandbox`: the sandbox participant in the foreground. Settings from the environment (and `.env`)
 // and `--flags`; a bad one stops it with exit code 2 and one line naming it. Prints one line with what a
-// client needs, then stays silent unless LOG_LEVEL is set. SIGINT/SIGTERM close it cleanly (exit 0).
+// client needs (then, with SANDBOX_FAULTS, the faults' banner), then stays silent unless LOG_LEVEL is set. SIGINT/SIGTERM close it cleanly (exit 0).
 import dotenv from 'dotenv';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, DEV_DEFAULTS, loadConfig, type SandboxConfig } from './config';
 import { AUDIENCE_PREFIX } from './auth-payload';
 import { exposureError, exposureNote } from './exposure';
+import { faultBanner, resolveFaults } from './faults/install';
 
 function credentials(config: SandboxConfig): string {
   const user = config.users[0]?.id ?? '(none configured)';
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
   console.log(
     `sandbox listening on http://${host}:${port} (mode ${config.mode}${control}) · ${credentials(config)}${exposureNote(config)}`,
   );
+  // The same banner as the conformance run's in-process sandbox: a broken participant never passes unnoticed.
+  if (config.faults.length > 0) console.log(faultBanner(resolveFaults(config.faults)));
 
   let closing = false;
   const stop = (): void => {

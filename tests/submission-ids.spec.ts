@@ -53,7 +53,12 @@ test.describe('POST /v2/commands/submit-and-wait-for-transaction-tree', () => {
     );
     expect.soft(absent).toHaveStatus(400);
     expect.soft(absent.contentType, 'a decoding failure is text/plain').toMatch(/^text\/plain\b/);
-    expect.soft(absent.text).toMatch(/^Invalid value for: body \(.*'commandId'.*\)$/s);
+    expect
+      .soft(
+        absent.text,
+        "the decoding failure names the missing commandId (Invalid value for: body (… 'commandId' …))",
+      )
+      .toMatch(/^Invalid value for: body \(.*'commandId'.*\)$/s);
   });
 
   // ─── Id grammars (docs/canton-behaviour.md §1.5) ───────────────────────────────────────────────────────────────────

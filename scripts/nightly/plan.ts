@@ -5,6 +5,7 @@
 //   shards   [{target, environment, embedded, runner, shard}]   every target × 1..total, one shard job each
 //   total    the number of shards (SHARD_TOTAL of the shard jobs)
 //   names    the target names, space-separated (the side-by-side job's order)
+//   runner   the runs-on input's runner labels, as JSON (the side-by-side job's `runs-on`)
 // `runner` is the JSON of the runner labels of the target's shard and report jobs (`runs-on: fromJSON(…)`): the
 // target's own "runs-on", else the runs-on input, else ubuntu-latest.
 // Input: TARGETS (JSON; blank: DEFAULT_TARGETS), SHARDS (blank or 0: DEFAULT_SHARDS), RUNS_ON, SAVE_BASELINE (a
@@ -30,6 +31,8 @@ export interface NightlyPlan {
   targets: NightlyTarget[];
   shards: (NightlyTarget & { shard: number })[];
   total: number;
+  /** The runs-on input's runner labels, as JSON: the jobs that read no participant run there too. */
+  runner: string;
 }
 
 export class PlanError extends Error {}
@@ -154,7 +157,7 @@ export function nightlyPlan(
     }
   }
   const shards = targets.flatMap((t) => Array.from({ length: total }, (_, i) => ({ ...t, shard: i + 1 })));
-  return { targets, shards, total };
+  return { targets, shards, total, runner: defaultRunner };
 }
 
 if (require.main === module) {
@@ -177,6 +180,7 @@ if (require.main === module) {
     shards: JSON.stringify(plan.shards),
     total: String(plan.total),
     names: plan.targets.map((t) => t.target).join(' '),
+    runner: plan.runner,
   };
   if (env.GITHUB_OUTPUT) {
     appendFileSync(

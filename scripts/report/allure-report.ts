@@ -30,6 +30,7 @@ import {
   markKnownDeviations,
   markIntermittent,
   markRecheckedFailures,
+  markVerdictElements,
   type JUnitVerdict,
 } from '../../reporters/junit-verdicts';
 import {
@@ -174,6 +175,7 @@ export function prepareResults(paths = reportPaths()): { unjudged: string[] } {
 export async function buildAllureReport(paths = reportPaths()): Promise<number> {
   // JUnit in the matrix's words first: it is read whether or not there is an Allure report to build.
   const judged = readJsonFile<{ tests?: JUnitVerdict[] }>(paths.matrix)?.tests ?? [];
+  markVerdictElements(paths.junit, judged);
   markKnownDeviations(paths.junit, judged);
   markRecheckedFailures(paths.junit, judged);
   markIntermittent(paths.junit, judged);

@@ -278,7 +278,7 @@ function announceUnreachable(r: Resolved): void {
   handOff({ unreachable: unreachable.cause });
   process.stderr.write(
     `ledger-conformance: the target LEDGER_BASE_URL=${displayUrl(r.baseUrl)} cannot be reached: ${unreachable.cause}; ` +
-      `${unreachable.check}. No test is run: every rule is inconclusive.\n`,
+      `${unreachable.check}. No rule can be judged: each test ends at its start, inconclusive, and the report says so.\n`,
   );
 }
 
@@ -331,14 +331,15 @@ export default async function globalSetup(config?: FullConfig): Promise<(() => P
   // error snippet are dropped anyway, yet each one tokenises the whole spec file (and first loads Babel for it).
   if (!process.stdout.isTTY && !process.env.FORCE_COLOR) plainErrorSnippets();
   const given = settings(); // every setting validated, LEDGER_INTERFACE_DOC_URL included
-  announceClearCredentials(given); // before the preflight sends the first of them
+  // Before the preflight sends the first of them; recorded in target.json for the report a reviewer reads later.
+  const cleartext = announceClearCredentials(given);
   const r = await checkTarget(given);
   const info = await gatherInfo(r);
   printInfo(infoLines(r, info, config));
   announceUnreachable(r);
   const shownUrl = shownUrlOf(r);
   checkBaseline(shownUrl, r.s);
-  writeTarget(targetInfo(r, info, shownUrl, config));
+  writeTarget({ ...targetInfo(r, info, shownUrl, config), ...(cleartext ? { cleartext } : {}) });
   // Masked as it is written, as every report: the description is the participant's text.
   writeFileSync(descriptionFile(REPORTS), redactWithUrls(JSON.stringify(info.description)) + '\n');
   const sandbox = r.sandbox;

@@ -2,12 +2,15 @@
 // plain http to another machine gets one line before anything is sent (core/cleartext.ts); loopback and https stay
 // silent. The preflight and a conformance run are run against this machine's own non-loopback address on a closed
 // port: refused at once, no network needed.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { clearCredentials, clearCredentialsLine } from '../../core/cleartext';
+import { clearCredentials, clearCredentialsLine, clearCredentialsWords } from '../../core/cleartext';
+import { renderMarkdown } from '../../reporters/matrix-render';
+import { totals } from '../../reporters/verdicts';
+import { ENV_KEYS, environmentEntries } from '../../reporters/allure-results';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
@@ -107,15 +110,43 @@ test.describe('credentials over plain http', () => {
     expect(quiet.stdout + quiet.stderr).not.toContain('plain http');
 
     // A conformance run prints it before its run information (and before its preflight sends the token).
+    const reports = mkdtempSync(join(tmpdir(), 'cleartext-'));
     const run = await runNode(
       playwrightCommand('test', '-c', 'selftest/support/discovery-run.config.ts', '--grep', 'VER-SHAPE'),
       {
         ...cleanEnv(),
         LEDGER_BASE_URL: remote,
-        LEDGER_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'cleartext-')),
+        LEDGER_REPORTS_DIR: reports,
       },
     );
     const out = run.stdout + run.stderr;
     expect(out.match(/credentials go over plain http/g), out.slice(-3000)).toHaveLength(1);
+    // And it is recorded for the report a reviewer reads later: target.json, which the matrix and Allure read.
+    const target = JSON.parse(readFileSync(join(reports, 'target.json'), 'utf8')) as { cleartext?: string };
+    expect(target.cleartext).toMatch(
+      /^credentials go over plain http, .* use https:\/\/ in LEDGER_BASE_URL$/,
+    );
+  });
+
+  test("the report says it: conformance.md's run information and the Allure environment", () => {
+    const words = clearCredentialsWords(
+      clearCredentials(settingsFor({ LEDGER_BASE_URL: 'http://10.1.2.3:7575' })),
+    );
+    expect(words).toBe(
+      'credentials go over plain http, readable on the way: the bearer tokens (LEDGER_AUTH=hs256) to 10.1.2.3:7575; use https:// in LEDGER_BASE_URL',
+    );
+    const md = renderMarkdown({
+      generatedAt: '2026-01-01T00:00:00Z',
+      status: 'passed',
+      totals: totals([]),
+      rules: [],
+      fingerprintChanges: [],
+      uncatalogued: [],
+      cleartext: words,
+    });
+    expect(md).toContain(`**Plain http:** ${words}.`);
+    const env = new Map(environmentEntries({ cleartext: words }, [], 'ledger-conformance 0'));
+    expect(env.get(ENV_KEYS.plainHttp)).toBe(words);
+    expect(new Map(environmentEntries({}, [], 'x')).has(ENV_KEYS.plainHttp)).toBe(false);
   });
 });

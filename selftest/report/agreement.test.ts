@@ -8,6 +8,7 @@ import { expect, test } from '../support/test';
 import { ruleIdOfTitle } from '../../rules/catalogue';
 import { VERDICT_WORDS } from '../../reporters/verdicts';
 import { externalReferences } from '../../reporters/allure-html';
+import { ENV_KEYS } from '../../reporters/allure-results';
 import type { TestVerdict } from '../../reporters/verdicts';
 import {
   environmentOf,
@@ -23,10 +24,18 @@ import {
 import { kindsRun } from '../support/shared-runs';
 import { EXIT } from '../../core/exit-codes';
 
+const escapeXml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
 /** What each verdict looks like in Allure (status, category) and in JUnit. */
 const EXPECTED: Record<TestVerdict, { status: string; category?: string; junit: string[] }> = {
   pass: { status: 'passed', junit: ['passed'] },
-  fail: { status: 'failed', category: 'Non-conformance', junit: ['failure', 'error'] },
+  fail: { status: 'failed', category: 'Non-conformance', junit: ['failure'] },
   'known-deviation': { status: 'unknown', category: 'Known deviation:', junit: ['skipped'] },
   'unexpected-pass': { status: 'failed', category: 'Known deviation no longer seen', junit: ['failure'] },
   skip: { status: 'skipped', junit: ['skipped'] },
@@ -128,6 +137,22 @@ test.describe('report agreement', () => {
     }
   });
 
+  test('JUnit counts in the matrix’s words: failures are the FAILs, errors the tests with no verdict', () => {
+    const xml = readFileSync(join(out, 'junit.xml'), 'utf8');
+    const count = (...verdicts: TestVerdict[]) =>
+      matrix.tests.filter((t) => verdicts.includes(t.verdict)).length;
+    const root = /<testsuites\b[^>]*>/.exec(xml)![0];
+    expect(root).toContain(`failures="${count('fail', 'unexpected-pass')}"`);
+    expect(root).toContain(`errors="${count('inconclusive', 'harness-defect', 'setup')}"`);
+    // Each element's message is the matrix's reason, never Playwright's matcher hint.
+    for (const t of matrix.tests.filter((x) => x.verdict === 'fail'))
+      expect(xml).toContain(`<failure message="FAIL: ${escapeXml(t.reason!)}" type="FAIL"`);
+    const failed = reportTests(out).filter((t) => t.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    const said = [xml, readFileSync(join(out, 'conformance.md'), 'utf8'), run.stdout, JSON.stringify(failed)];
+    for (const text of said) expect(text).not.toMatch(/TypeError: expect|expect\(received\)/);
+  });
+
   test('the exit code agrees: non-zero exactly when a test is not ok', () => {
     const notOk = matrix.tests.filter((t) => NOT_OK.includes(t.verdict));
     expect(notOk.length).toBeGreaterThan(0);
@@ -138,16 +163,20 @@ test.describe('report agreement', () => {
   test('the environment block: target without credentials, version, capabilities, run id, seed, scale, harness', () => {
     const env = environmentOf(out);
     const target = readJson<{ runId: string }>(join(out, 'target.json'));
-    expect(env.get('Target')).toMatch(/^in-process sandbox http:\/\/127\.0\.0\.1:\d+ \(mode canton\)$/);
-    expect(env.get('Sandbox faults (deliberately broken)')).toBe('vet-entries-unsorted');
-    expect(env.get('Participant version')).toBe('3.4.11');
-    expect(env.get('features.packageFeature.maxVettedPackagesPageSize')).toBe('100');
-    expect(env.get('Run id')).toBe(target.runId);
-    expect(env.get('Seed')).toBe('per test');
-    expect(env.get('Timeout scale')).toBe('1');
+    expect(env.get(ENV_KEYS.target)).toMatch(
+      /^in-process sandbox http:\/\/127\.0\.0\.1:\d+ \(mode canton\)$/,
+    );
+    expect(env.get(ENV_KEYS.faults)).toBe('the sandbox is deliberately broken: vet-entries-unsorted');
+    expect(env.get(ENV_KEYS.version)).toBe('3.4.11');
+    expect(env.get(ENV_KEYS.capabilities)).toContain('packageFeature.maxVettedPackagesPageSize=100');
+    expect(env.get(ENV_KEYS.runId)).toBe(target.runId);
+    expect(env.get(ENV_KEYS.seed)).toBe('per test');
+    expect(env.get(ENV_KEYS.timeoutScale)).toBe('1');
     const pkg = readJson<{ version: string }>(join(__dirname, '..', '..', 'package.json'));
-    expect(env.get('Harness version')).toBe(`ledger-conformance ${pkg.version}`);
-    expect(env.get('Capability changes since the previous run')).toBe('none');
+    expect(env.get(ENV_KEYS.harness)).toBe(`ledger-conformance ${pkg.version}`);
+    expect(env.get(ENV_KEYS.capabilityChanges)).toBe('none since the previous run');
+    // Allure's overview cuts a long key: every key is short, each of them known.
+    for (const key of env.keys()) expect(Object.values(ENV_KEYS), key).toContain(key);
   });
 
   test('each test carries its rule: labels, the clause as a parameter and a link, the seed, unique tags', () => {

@@ -11,6 +11,7 @@ import { expect, test } from '../support/test';
 import { allureHistoryOf, reportPaths } from '../../scripts/report/allure-report';
 import {
   environmentOf,
+  filesUnder,
   freshReportsDir,
   readJson,
   reportTests,
@@ -20,6 +21,8 @@ import {
   type RunOutcome,
 } from '../support/report-kit';
 import { EXIT } from '../../core/exit-codes';
+import { ENV_KEYS } from '../../reporters/allure-results';
+import { DEV_NAMESPACE } from '../../sandbox/config';
 
 const GREP = 'VER-SHAPE|VER-FEATURES';
 const historyLines = (out: string) =>
@@ -87,9 +90,28 @@ test.describe('report history across runs', () => {
     expect(second.stdout).toContain('Capabilities changed since the previous run:');
     expect(second.stdout).toContain('features.packageFeature.maxVettedPackagesPageSize: 100 → 50');
     const env = environmentOf(out);
-    expect(env.get('features.packageFeature.maxVettedPackagesPageSize')).toBe('50');
-    expect(env.get('Capability changes since the previous run')).toBe(
+    expect(env.get(ENV_KEYS.capabilities)).toContain('packageFeature.maxVettedPackagesPageSize=50');
+    expect(env.get(ENV_KEYS.capabilityChanges)).toBe(
       'features.packageFeature.maxVettedPackagesPageSize: 100 → 50',
     );
+  });
+
+  test("another participant's run into the same folder: its report shows none of the first one's history", async () => {
+    test.setTimeout(180_000);
+    const participant = `participant9::${DEV_NAMESPACE}`;
+    const other = await runConformance(out, GREP, {
+      SANDBOX_PARTICIPANT_ID: participant,
+      LEDGER_PARTICIPANT_ID: participant,
+    });
+    expect(other.status, other.stdout.slice(-2000) + other.stderr).toBe(0);
+    // Its own history: this run alone; the first participant's two runs are not in its report.
+    expect(historyLines(out)).toBe(1);
+    const tests = reportTests(out);
+    expect(tests.length).toBeGreaterThan(1);
+    for (const t of tests) expect(t.history ?? [], `${t.name}: history`).toEqual([]);
+    // Each participant keeps its own Allure history beside its verdict history.
+    const files = filesUnder(join(out, 'history')).filter((f) => f.endsWith('allure-history.jsonl'));
+    const lines = files.map((f) => readFileSync(f, 'utf8').split('\n').filter(Boolean).length).sort();
+    expect(lines).toEqual([1, 2]);
   });
 });

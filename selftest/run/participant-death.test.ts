@@ -215,7 +215,7 @@ test.describe('a participant that dies mid-run', () => {
       // The test in flight when it died: exactly one in the whole run got no response — found by its reason,
       // not by times: its start and duration are whole milliseconds of two clocks, and a test that failed within a
       // millisecond or two of the death can add up to just before it (seen under load).
-      const NO_RESPONSE = /^Error: \[inconclusive\] \w+ \/v2\/\S+ got no response/;
+      const NO_RESPONSE = /^Error: \[inconclusive\] \w+ \/v2\/\S+(?: \(.*?\))? got no response/;
       const cut = matrix.tests.filter((t) => NO_RESPONSE.test(t.reason ?? ''));
       expect(
         cut.map((t) => `${t.verdict} ${t.title}`),
@@ -226,7 +226,7 @@ test.describe('a participant that dies mid-run', () => {
       for (const t of rest) {
         expect(t.verdict, verdicts).toBe('inconclusive');
         expect(t.reason, verdicts).toMatch(
-          /^\[inconclusive\] target lost: \w+ \/v2\/\S+ got no response: .*; probed again: the connection was refused/,
+          /^\[inconclusive\] target lost: \w+ \/v2\/\S+(?: \(.*?\))? got no response: .*; probed again: the connection was refused/,
         );
       }
       expect(matrix.targetLost, verdicts).toMatch(/^target lost: /);

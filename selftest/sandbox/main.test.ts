@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { expect, test } from '../support/test';
 import { loadConfig } from '../../sandbox/config';
 import { exposureError, isLoopback } from '../../sandbox/exposure';
+import { faultBanner, resolveFaults } from '../../sandbox/faults/install';
 
 const start = (args: string[], env: Record<string, string> = {}) =>
   spawn(process.execPath, ['--require', 'tsx/cjs', 'sandbox/main.ts', ...args], {
@@ -52,6 +53,19 @@ test.describe('sandbox main', () => {
     expect(line).not.toContain('a-private-secret');
     child.kill('SIGTERM');
     await once(child, 'exit');
+  });
+
+  test('with faults on, it prints the banner the in-process sandbox prints, after its line', async () => {
+    const faults = ['vet-entries-unsorted', 'sub-dedup-ignored'];
+    const child = start(['--port', '0'], { SANDBOX_FAULTS: faults.join(',') });
+    const banner = faultBanner(resolveFaults(faults)).split('\n');
+    const lines = createInterface({ input: child.stdout });
+    const seen: string[] = [];
+    for await (const line of lines) if (seen.push(line) > banner.length) break;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    expect(seen[0]).toMatch(/^sandbox listening on /);
+    expect(seen.slice(1)).toEqual(banner);
   });
 
   test('a bad setting exits 2 with one line naming it, no stack trace', async () => {
