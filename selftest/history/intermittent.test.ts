@@ -135,7 +135,7 @@ test('seven nights: the flipping rule is named intermittent and its flips are no
   );
   annotateResults(results, last.tests as unknown as VerdictOfTest[]);
   const result = JSON.parse(readFileSync(resultFile, 'utf8')) as AllureResultFile;
-  expect(result.statusDetails?.message).toBe('FAIL (intermittent): the second read differs');
+  expect(result.statusDetails?.message).toMatch(/^FAIL \(intermittent\): /);
   expect(result.labels).toContainEqual({ name: 'tag', value: 'intermittent' });
   expect(markIntermittent(junit, last.tests)).toBe(1);
   const xml = readFileSync(junit, 'utf8');
