@@ -67,7 +67,8 @@ export function failedCheckMessage(steps: readonly TestStep[]): string | undefin
   for (const s of steps) {
     const deeper = failedCheckMessage(s.steps);
     if (deeper !== undefined) return deeper;
-    if (s.category === 'expect' && s.error !== undefined && !String(s.title).startsWith('Expect "')) return s.title;
+    if (s.category === 'expect' && s.error !== undefined && !String(s.title).startsWith('Expect "'))
+      return s.title;
   }
   return undefined;
 }
