@@ -8,7 +8,7 @@ import {
   descriptionsSummary,
   type DescriptionsCompared,
 } from './openapi-drift-compare';
-import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
+import { escapeHtml, pageHead, VERDICT_PAGE_STYLE } from './html';
 import { verdictText } from './verdict-words';
 import { boundReason } from './reason';
 import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
@@ -170,15 +170,7 @@ export function renderCompareHtml(c: Comparison): string {
       .join('<br>')}<div class="reason">run ${i + 1}</div></th>`;
   });
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    '<title>Conformance runs compared</title>',
-    `<style>${VERDICT_PAGE_STYLE}</style>`,
-    '</head>',
-    '<body>',
+    ...pageHead('Conformance runs compared', VERDICT_PAGE_STYLE),
     '<h1>Conformance runs compared</h1>',
     `<p class="count">${escapeHtml(countLine(c))}</p>`,
     '<table>',

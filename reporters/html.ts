@@ -26,3 +26,16 @@ td.v-inconclusive { background: #fde9d8; }
 td.v-skip, td.v-not-run { background: #f4f4f4; color: #555; }
 td.v-absent { background: repeating-linear-gradient(45deg, #fff, #fff 6px, #f0f0f0 6px, #f0f0f0 12px); font-style: italic; }
 `;
+
+/** The opening of a page that loads nothing: styles inline, no script, a CSP that forbids the rest. */
+export const pageHead = (title: string, style: string): string[] => [
+  '<!doctype html>',
+  '<html lang="en">',
+  '<head>',
+  '<meta charset="utf-8">',
+  `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+  `<title>${escapeHtml(title)}</title>`,
+  `<style>${style}</style>`,
+  '</head>',
+  '<body>',
+];

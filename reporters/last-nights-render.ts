@@ -1,7 +1,7 @@
 // The pictures of the last nights: each rule's verdicts over its target's judged runs, one mark per run, oldest
 // first, in the marks and words of the console and the matrix. As text for conformance.md, and as a page that
 // loads nothing (reports/last-nights.html: styles inline, no script, a CSP forbidding the rest).
-import { escapeHtml, VERDICT_PAGE_STYLE } from './html';
+import { escapeHtml, pageHead, VERDICT_PAGE_STYLE } from './html';
 import type { LastNights, RuleStrip } from './last-nights';
 import { LABEL } from './verdict-words';
 import type { RuleVerdict } from './verdicts';
@@ -97,15 +97,7 @@ function stripRow(r: RuleStrip, n: LastNights): string {
 export function renderLastNightsHtml(n: LastNights, target: string | undefined): string {
   const heads = n.runs.map((r, i) => `<th title="${escapeHtml(r.generatedAt)}">${i + 1}</th>`).join('');
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    '<title>The last nights</title>',
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
+    ...pageHead('The last nights', STYLE),
     `<h1>The last nights of ${escapeHtml(target ?? 'unknown target')}</h1>`,
     `<p>${escapeHtml(n.runs.length === 0 ? 'No judged run of this target yet.' : `${n.runs.length} judged runs, oldest first. ${ruleWords(n.rule)}`)}</p>`,
     '<table>',

@@ -1,6 +1,6 @@
 // The rule matrix: every catalogued rule with its verdict, level and tests, written to
 // reports/conformance.{json,md} and printed as a short table at the end of every run.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type {
   FullConfig,
@@ -25,6 +25,7 @@ import { classify, TARGET_GONE } from './classify';
 import { excuseOf, expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
+import { readJsonFile } from './allure-results';
 import { descriptionOfRun, type DescriptionReport } from './openapi-drift';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { judgeSeries, writeLastNights, type LastNights } from './last-nights';
@@ -143,7 +144,7 @@ export default class RuleMatrixReporter implements Reporter {
         ? 'failed'
         : result.status;
     const rows = ruleRows(RULES, records);
-    const target = readJson<TargetInfo>(this.targetFile);
+    const target = readJsonFile<TargetInfo>(this.targetFile);
     const generatedAt = new Date().toISOString();
     // A target that never answered has no capabilities to compare and no verdicts to keep: its run changes
     // neither its fingerprint nor its history (the next run is compared with the last run that reached it).
@@ -158,7 +159,7 @@ export default class RuleMatrixReporter implements Reporter {
       ? fingerprintOf({ version: target.version, features: target.features })
       : undefined;
     const fingerprintChanges = fingerprint
-      ? diffFingerprints(readJson<Fingerprint>(fingerprintFile), fingerprint)
+      ? diffFingerprints(readJsonFile<Fingerprint>(fingerprintFile), fingerprint)
       : [];
     const history = {
       historyDir: this.historyDir,
@@ -221,15 +222,6 @@ export default class RuleMatrixReporter implements Reporter {
 /** Whether a rule is intermittent tonight (a test's row in the JSON carries it beside its re-check). */
 const intermittentOf = (rows: readonly RuleRow[], ruleId: string | undefined): boolean =>
   rows.some((r) => r.id === ruleId && r.intermittent === true);
-
-function readJson<T>(path: string): T | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What the run's report is made of. */
 interface RunFacts {
