@@ -224,6 +224,11 @@ export function words(t: TypeFact): string {
         : t.type === 'object' && t.additionalProperties && !t.properties
           ? `map of ${words(t.additionalProperties)}`
           : `${t.type ?? 'any'}${t.format ? ` (${t.format})` : ''}`;
+  return withQualifiers(head, t);
+}
+
+/** A type's words followed by what narrows it: its enum, its item bounds, a null allowed. */
+function withQualifiers(head: string, t: TypeFact): string {
   const extra = [
     t.enum ? `enum ${JSON.stringify(t.enum)}` : '',
     t.minItems !== undefined ? `minItems ${t.minItems}` : '',
@@ -236,12 +241,7 @@ export function words(t: TypeFact): string {
 function shallow(t: TypeFact): string {
   const head =
     t.ref ?? (t.oneOf ? `one of ${t.oneOf.length}` : `${t.type ?? 'any'}${t.format ? ` (${t.format})` : ''}`);
-  const extra = [
-    t.enum ? `enum ${JSON.stringify(t.enum)}` : '',
-    t.minItems !== undefined ? `minItems ${t.minItems}` : '',
-    t.maxItems !== undefined ? `maxItems ${t.maxItems}` : '',
-  ].filter(Boolean);
-  return `${head}${extra.length ? ` ${extra.join(', ')}` : ''}${t.nullable ? ' | null' : ''}`;
+  return withQualifiers(head, t);
 }
 
 type Change = Pick<DriftLine, 'at' | 'before' | 'after'>;

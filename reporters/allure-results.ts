@@ -4,7 +4,7 @@
 //   harness defects become Allure's "broken", so "failed" in the report means non-conformance and nothing else;
 // - the environment block (environment.properties): what the global setup learned from the target, which is
 //   only known once the run has started, plus the harness version and the capability changes.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FingerprintChange } from './fingerprint';
 import { flatten } from './fingerprint';
@@ -366,11 +366,4 @@ export function writeEnvironment(dir: string, entries: readonly [string, string]
   writeFileSync(join(dir, 'environment.properties'), renderProperties(entries));
 }
 
-export function readJsonFile<T>(path: string): T | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-}
+export { readJsonFile } from './json-file';

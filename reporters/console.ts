@@ -18,8 +18,9 @@ import { classify, TARGET_GONE } from './classify';
 import { errorDetail } from './reason';
 import { VERDICT_WORDS, type TestVerdict } from './verdicts';
 
-/** A verdict's words (one, many): its word in VERDICT_WORDS, and for many that word with `plural` after it. */
+/** A verdict's mark and words (one, many): VERDICT_WORDS', and for many the word with `plural` after it. */
 const counted = (v: TestVerdict, plural = '') => ({
+  mark: VERDICT_WORDS[v].mark,
   one: VERDICT_WORDS[v].word,
   many: `${VERDICT_WORDS[v].word}${plural}`,
 });
@@ -29,14 +30,14 @@ const counted = (v: TestVerdict, plural = '') => ({
  * words (VERDICT_WORDS), but for passed and skipped, which count tests as Playwright's own summary does.
  */
 const SHOWN: Record<TestVerdict, { mark: string; one: string; many: string }> = {
-  pass: { mark: '✓', one: 'passed', many: 'passed' },
-  fail: { mark: '✘', ...counted('fail') },
-  'unexpected-pass': { mark: '✘', ...counted('unexpected-pass') },
-  'harness-defect': { mark: '✘', ...counted('harness-defect', 'S') },
-  setup: { mark: '!', ...counted('setup', 'S') },
-  inconclusive: { mark: '?', ...counted('inconclusive') },
-  'known-deviation': { mark: '~', ...counted('known-deviation', 's') },
-  skip: { mark: '-', one: 'skipped', many: 'skipped' },
+  pass: { mark: VERDICT_WORDS.pass.mark, one: 'passed', many: 'passed' },
+  fail: counted('fail'),
+  'unexpected-pass': counted('unexpected-pass'),
+  'harness-defect': counted('harness-defect', 'S'),
+  setup: counted('setup', 'S'),
+  inconclusive: counted('inconclusive'),
+  'known-deviation': counted('known-deviation', 's'),
+  skip: { mark: VERDICT_WORDS.skip.mark, one: 'skipped', many: 'skipped' },
 };
 
 const NEEDS_A_LOOK: ReadonlySet<TestVerdict> = new Set([

@@ -3,21 +3,7 @@
 // loads nothing (reports/last-nights.html: styles inline, no script, a CSP forbidding the rest).
 import { escapeHtml, pageHead, VERDICT_PAGE_STYLE } from './html';
 import type { LastNights, RuleStrip } from './last-nights';
-import { LABEL } from './verdict-words';
-import type { RuleVerdict } from './verdicts';
-
-/** The console's mark of each verdict (reporters/console.ts), and · for a run that did not run the rule. */
-export const MARK: Record<RuleVerdict, string> = {
-  pass: '✓',
-  fail: '✘',
-  'unexpected-pass': '✘',
-  'harness-defect': '✘',
-  setup: '!',
-  inconclusive: '?',
-  'known-deviation': '~',
-  skip: '-',
-  'not-run': '·',
-};
+import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
 
 export const STATE_WORDS: Record<RuleStrip['state'], string> = {
   intermittent: 'intermittent',
@@ -26,11 +12,11 @@ export const STATE_WORDS: Record<RuleStrip['state'], string> = {
   'not judged': 'not judged',
 };
 
-const markOf = (v: RuleVerdict | null) => MARK[v ?? 'not-run'];
+const markOf = (v: RuleVerdict | null) => VERDICT_WORDS[v ?? 'not-run'].mark;
 
 /** What one run's cell says in words: the verdict, and a re-check's outcome. */
 export function cellWords(v: RuleVerdict | null, again: 'passed' | 'failed' | null): string {
-  const words = v === null ? LABEL['not-run'] : LABEL[v];
+  const words = VERDICT_WORDS[v ?? 'not-run'].word;
   return again === 'passed'
     ? `${words} (passed on re-check: intermittent)`
     : again
@@ -67,7 +53,7 @@ export function lastNightsSection(n: LastNights | undefined): string[] {
     ),
     '```',
     '',
-    `Marks: ${(['pass', 'fail', 'known-deviation', 'inconclusive', 'setup', 'skip', 'not-run'] as const).map((v) => `${MARK[v]} ${LABEL[v]}`).join(', ')}. The page reports/last-nights.html draws the same, a run's date and version on each mark.`,
+    `Marks: ${(['pass', 'fail', 'known-deviation', 'inconclusive', 'setup', 'skip', 'not-run'] as const).map((v) => `${VERDICT_WORDS[v].mark} ${VERDICT_WORDS[v].word}`).join(', ')}. The page reports/last-nights.html draws the same, a run's date and version on each mark.`,
     '',
   ];
 }

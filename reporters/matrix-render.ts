@@ -5,7 +5,7 @@ import type { FingerprintChange } from './fingerprint';
 import { descriptionSection, descriptionSummary, type DescriptionReport } from './openapi-drift';
 import { CHANGE_KINDS, changeCount, type ChangeKind, type ChangeRow, type Changes } from './run-history';
 import { ORDER, VERDICT_WORDS, type RuleRow, type RuleVerdict } from './verdicts';
-import { LABEL, verdictText } from './verdict-words';
+import { verdictText } from './verdict-words';
 import { boundBodies, boundReason } from './reason';
 import type { LastNights } from './last-nights';
 import { lastNightsSection } from './last-nights-render';
@@ -163,10 +163,10 @@ function notPassedSection(r: MatrixReport): string[] {
     // Whole reasons here (a known deviation's pinned words), bodies cut: the table and the console cut the rest.
     const reasons = cell(ruleReasons(row.reasons, boundBodies));
     // A reason that opens with the verdict's words ("known deviation of canton …") is not prefixed again.
-    const said = reasons.toLowerCase().startsWith(LABEL[row.verdict].toLowerCase());
+    const said = reasons.toLowerCase().startsWith(VERDICT_WORDS[row.verdict].word.toLowerCase());
     const words = verdictText(row.verdict, row);
     const text = said
-      ? words === LABEL[row.verdict]
+      ? words === VERDICT_WORDS[row.verdict].word
         ? reasons
         : `${words}: ${reasons}`
       : `${words}${reasons ? `: ${reasons}` : ''}`;
@@ -201,7 +201,9 @@ function failuresSection(r: MatrixReport): string[] {
   if (tests.length === 0) return [];
   const lines = ['## Failures', ''];
   for (const t of tests) {
-    const words = Object.hasOwn(LABEL, t.verdict) ? verdictText(t.verdict as RuleVerdict, t) : t.verdict;
+    const words = Object.hasOwn(VERDICT_WORDS, t.verdict)
+      ? verdictText(t.verdict as RuleVerdict, t)
+      : t.verdict;
     lines.push(`- **${t.title}** — ${words}: ${cell(boundReason(t.reason ?? ''))}`);
     if (t.rerun) lines.push(`  rerun: \`${t.rerun}\``);
   }

@@ -2,11 +2,12 @@
 // (reports/description.json), held against the interface document and against the description this target
 // published at its previous run (kept beside its history). A section of conformance.md, a line of the closing
 // table, a line of the run information; it never changes a verdict.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { againstDocument, driftLine, sinceLast, type DriftLine } from '../core/openapi-drift';
 import type { DescriptionRead } from '../core/openapi-read';
 import type { DescriptionFacts } from '../spec/facts';
+import { readJsonFile } from './json-file';
 import { targetHistoryDir } from './run-history';
 
 export interface DescriptionReport {
@@ -25,21 +26,12 @@ export const descriptionFile = (reports: string): string => join(reports, 'descr
 const keptFile = (historyDir: string, target: { baseUrl?: string; participantId?: string }): string =>
   join(targetHistoryDir(historyDir, target), 'description.json');
 
-function readJson<T>(path: string): T | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The description the target published at its previous run, if one was kept. */
 export function previousDescription(
   historyDir: string,
   target: { baseUrl?: string; participantId?: string },
 ): DescriptionFacts | undefined {
-  return readJson<DescriptionFacts>(keptFile(historyDir, target));
+  return readJsonFile<DescriptionFacts>(keptFile(historyDir, target));
 }
 
 /** Both comparisons of what was read; undefined when nothing was asked (an older run's files, a merge). */
@@ -71,7 +63,7 @@ export function descriptionOfRun(
   reached: boolean,
 ): DescriptionReport | undefined {
   const report = describeDrift(
-    readJson<DescriptionRead>(descriptionFile(reports)),
+    readJsonFile<DescriptionRead>(descriptionFile(reports)),
     previousDescription(historyDir, target),
   );
   if (reached && report?.facts) {

@@ -25,7 +25,7 @@ import { classify, TARGET_GONE } from './classify';
 import { excuseOf, expectationsStatus, type ExpectationsInfo } from './expectations-status';
 import { diffFingerprints, fingerprintOf, type Fingerprint } from './fingerprint';
 import { renderMarkdown, renderSummary } from './matrix-render';
-import { readJsonFile } from './allure-results';
+import { readJsonFile } from './json-file';
 import { descriptionOfRun, type DescriptionReport } from './openapi-drift';
 import { baselineOf, diffRuns, keepRun, snapshotOf, targetHistoryDir } from './run-history';
 import { judgeSeries, writeLastNights, type LastNights } from './last-nights';

@@ -2,12 +2,6 @@
 // words themselves are VERDICT_WORDS' (reporters/verdicts.ts), the one table of them.
 import { VERDICT_WORDS, type RuleVerdict } from './verdicts';
 
-/** VERDICT_WORDS' word of each verdict, by verdict. */
-export const LABEL = Object.fromEntries(Object.entries(VERDICT_WORDS).map(([v, w]) => [v, w.word])) as Record<
-  RuleVerdict,
-  string
->;
-
 /**
  * A rule's verdict with what its history says beside it, never instead of it: a FAIL tonight is a FAIL in every
  * view, with "intermittent" (reporters/intermittent.ts) or its re-check's outcome after it.
@@ -16,7 +10,8 @@ export function verdictText(
   verdict: RuleVerdict,
   row: { intermittent?: boolean; recheck?: 'passed' | 'failed' } = {},
 ): string {
-  if (row.recheck === 'passed') return `${LABEL[verdict]} (passed on re-check: intermittent)`;
+  const word = VERDICT_WORDS[verdict].word;
+  if (row.recheck === 'passed') return `${word} (passed on re-check: intermittent)`;
   const again = row.recheck === 'failed' ? ' (failed on re-check)' : '';
-  return `${LABEL[verdict]}${again}${row.intermittent ? ' (intermittent)' : ''}`;
+  return `${word}${again}${row.intermittent ? ' (intermittent)' : ''}`;
 }

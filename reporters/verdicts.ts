@@ -53,18 +53,19 @@ export interface RuleRow {
 /**
  * Each verdict's words, the one table every output reads: `word` in the console, the rule matrix, the comparison
  * of runs and JUnit (in capitals where the verdict needs a look; the matrix's totals list them in this order);
- * `allure` as the value of the Allure label `verdict`, which the report's categories match (allurerc.ts).
+ * `allure` as the value of the Allure label `verdict`, which the report's categories match (allurerc.ts); `mark`
+ * its sign in the console's list and in the pictures of the last nights (· for a rule not run).
  */
-export const VERDICT_WORDS: Record<RuleVerdict, { word: string; allure: string }> = {
-  pass: { word: 'pass', allure: 'pass' },
-  fail: { word: 'FAIL', allure: 'non-conformance' },
-  'known-deviation': { word: 'known deviation', allure: 'known deviation' },
-  'unexpected-pass': { word: 'UNEXPECTED PASS', allure: 'unexpected pass' },
-  'harness-defect': { word: 'HARNESS DEFECT', allure: 'harness defect' },
-  setup: { word: 'SET-UP MISTAKE', allure: 'set-up mistake' },
-  inconclusive: { word: 'inconclusive', allure: 'inconclusive' },
-  skip: { word: 'skip', allure: 'skip' },
-  'not-run': { word: 'not run', allure: 'not run' },
+export const VERDICT_WORDS: Record<RuleVerdict, { word: string; allure: string; mark: string }> = {
+  pass: { word: 'pass', allure: 'pass', mark: '✓' },
+  fail: { word: 'FAIL', allure: 'non-conformance', mark: '✘' },
+  'known-deviation': { word: 'known deviation', allure: 'known deviation', mark: '~' },
+  'unexpected-pass': { word: 'UNEXPECTED PASS', allure: 'unexpected pass', mark: '✘' },
+  'harness-defect': { word: 'HARNESS DEFECT', allure: 'harness defect', mark: '✘' },
+  setup: { word: 'SET-UP MISTAKE', allure: 'set-up mistake', mark: '!' },
+  inconclusive: { word: 'inconclusive', allure: 'inconclusive', mark: '?' },
+  skip: { word: 'skip', allure: 'skip', mark: '-' },
+  'not-run': { word: 'not run', allure: 'not run', mark: '·' },
 };
 
 /** Severity order: the worst test verdict decides the rule's verdict. */
