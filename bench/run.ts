@@ -3,17 +3,15 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { causes } from './lib/causes';
 import { ROOT } from './lib/child';
 import { load, loadNote, machine, OTHERS_BUSY_CORES } from './lib/machine';
-import { measured, table, type Facts, type Section } from './lib/report';
+import { table, type Section } from './lib/report';
 import { projectCopy, type Workdir } from './lib/workdir';
 import { conformance } from './parts/conformance';
 import { latency } from './parts/latency';
 import { memory } from './parts/memory';
 import { paging } from './parts/paging';
 import { slow } from './parts/slow';
-import { profileOps } from './parts/profile';
 import { scale } from './parts/scale';
 import { history } from './parts/history';
 import { suite } from './parts/suite';
@@ -22,7 +20,6 @@ import { busyParticipant } from './parts/busy';
 
 const PARTS = [
   'throughput',
-  'profile',
   'paging',
   'memory',
   'suite',
@@ -35,7 +32,7 @@ const PARTS = [
 ] as const;
 type Part = (typeof PARTS)[number];
 const GROUPS: Record<string, Part[]> = {
-  sandbox: ['throughput', 'profile', 'paging', 'memory'],
+  sandbox: ['throughput', 'paging', 'memory'],
   harness: ['suite', 'conformance', 'latency', 'history'],
 };
 
@@ -117,7 +114,6 @@ function parseArgs(argv: string[]): Options {
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const has = (p: Part): boolean => o.parts.includes(p);
-  const facts: Facts = {};
   const sections: Section[] = [];
   const started = Date.now();
   const startLoad = load();
@@ -125,38 +121,24 @@ async function main(): Promise<void> {
   let work: Workdir | undefined;
   try {
     if (has('throughput'))
-      sections.push(await throughput({ durationSeconds: o.quick ? 1 : 3, connections: 10 }, facts));
-    if (has('profile')) {
-      const seconds = o.quick ? 1 : 2;
-      const body = await measured(
-        "1.1 Where the sandbox spends a request (CPU profile of figure 1's load)",
-        async () => ({
-          summary: [],
-          body: await profileOps(seconds, 10, facts),
-        }),
-      );
-      sections.push(body);
-    }
+      sections.push(await throughput({ durationSeconds: o.quick ? 1 : 3, connections: 10 }));
     if (has('paging'))
-      sections.push(...(await paging({ walks: o.quick ? 1 : 5, repetitions: o.quick ? 50 : 300 }, facts)));
+      sections.push(...(await paging({ walks: o.quick ? 1 : 5, repetitions: o.quick ? 50 : 300 })));
     if (has('memory'))
       sections.push(
-        await memory(
-          { small: o.quick ? 1_000 : 10_000, large: o.quick ? 10_000 : 100_000, connections: 10 },
-          facts,
-        ),
+        await memory({ small: o.quick ? 1_000 : 10_000, large: o.quick ? 10_000 : 100_000, connections: 10 }),
       );
     if (has('suite') || has('conformance') || has('latency') || has('slow') || has('scale') || has('busy'))
       work = projectCopy();
-    if (has('suite') && work) sections.push(await suite(work, facts));
+    if (has('suite') && work) sections.push(await suite(work));
     if (has('conformance') && work)
       sections.push(
-        await conformance(work, { workersWhatIf: o.workersWhatIf && !o.quick, runs: o.quick ? 1 : 5 }, facts),
+        await conformance(work, { workersWhatIf: o.workersWhatIf && !o.quick, runs: o.quick ? 1 : 5 }),
       );
     if (has('latency') && work)
-      sections.push(await latency(work, { latencyMs: 40, workers: o.latencyWorkers }, facts));
+      sections.push(await latency(work, { latencyMs: 40, workers: o.latencyWorkers }));
     if (has('slow') && work)
-      sections.push(await slow(work, { delayMs: o.slowDelayMs, control: o.slowControl }, facts));
+      sections.push(await slow(work, { delayMs: o.slowDelayMs, control: o.slowControl }));
     if (has('scale') && work)
       sections.push(
         await scale(
@@ -164,7 +146,6 @@ async function main(): Promise<void> {
           o.quick
             ? { entries: [6, 2_000], latencies: [100], churns: [0, 1] }
             : { entries: [6, 600, 2_000, 10_000], latencies: [0, 40, 100], churns: [0, 1] },
-          facts,
         ),
       );
     if (has('history')) sections.push(await history({ repetitions: o.quick ? 5 : 30 }));
@@ -175,7 +156,6 @@ async function main(): Promise<void> {
   const order = (x: Section): number => Number(/^(\d+(?:\.\d+)?)/.exec(x.title)?.[1] ?? 99);
   sections.sort((a, b) => order(a) - order(b));
   const endLoad = load();
-  const why = causes(facts);
   const lines = [
     '# Bench results',
     '',
@@ -197,7 +177,6 @@ async function main(): Promise<void> {
     '',
     ...sections.flatMap((x) => x.summary.map((line) => `- ${line}`)),
     '',
-    ...(why.length > 0 ? ['## Gaps and their causes', '', ...why, ''] : []),
     ...sections.flatMap((x) => [`## ${x.title}`, '', ...x.body, '']),
   ];
   // Formatted as the project's `oxfmt --check .` expects (its .oxfmtrc.json), so a fresh RESULTS.md never fails

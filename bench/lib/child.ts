@@ -33,7 +33,7 @@ export interface Child {
   pid: number;
   /** Sends a request to the child and waits for its answer. */
   ask<T = Record<string, unknown>>(msg: Record<string, unknown>): Promise<T>;
-  /** Asks the child to exit cleanly (so a --cpu-prof profile is written) and waits for it. */
+  /** Asks the child to exit cleanly and waits for it. */
   stop(): Promise<void>;
 }
 

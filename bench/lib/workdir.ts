@@ -6,15 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from './child';
 
-const SKIP = new Set([
-  'node_modules',
-  '.git',
-  'reports',
-  'test-results',
-  'allure-results',
-  '.env',
-  'bench/profiles',
-]);
+const SKIP = new Set(['node_modules', '.git', 'reports', 'test-results', 'allure-results', '.env']);
 
 export interface Workdir {
   dir: string;

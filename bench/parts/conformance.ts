@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanEnv } from '../lib/child';
 import { cores } from '../lib/machine';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { playwrightSummary, runCommand, type RunResult } from '../lib/run';
 import { fmt, median, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
@@ -17,7 +17,6 @@ import type { Workdir } from '../lib/workdir';
 export async function conformance(
   work: Workdir,
   opts: { workersWhatIf: boolean; runs: number },
-  facts: Facts,
 ): Promise<Section> {
   return measured('6. `npm run conformance` cold, report included', async () => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -75,22 +74,6 @@ export async function conformance(
     const warmCpu = median(warm.map((r) => r.cpuSeconds));
     const coldMet = coldRuns.every((r) => r.code === 0) && coldMs <= 12_000;
     const warmMet = warm.every((r) => r.code === 0) && warmMs <= 10_000;
-    const met = coldMet && warmMet;
-    const coldPw = coldRuns.map((r) => playwrightSummary(r.output));
-    const coldReported = median(coldPw.map((x) => x.reportedMs));
-    const twoWorkers = runs.find((x) => x.kind === 'what-if')?.r.wallMs;
-    facts.conformance = {
-      coldMs,
-      coldReportedMs: coldReported,
-      warmMs,
-      coldCpuSeconds: coldCpu,
-      warmCpuSeconds: warmCpu,
-      twoWorkersMs: twoWorkers,
-      playwrightStartMs: pwStartMs,
-      playwrightStartCpuSeconds: pwStartCpu,
-      workers: coldPw[0]!.workers,
-      met,
-    };
     const rows = runs.map(({ name, r }) => {
       const pw = playwrightSummary(r.output);
       return [

@@ -6,7 +6,7 @@
 // checked against this figure: the fastest count up to its cap is the one the summary states.
 import { join } from 'node:path';
 import { cleanEnv, SANDBOX_ADMIN, startChild } from '../lib/child';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
@@ -16,7 +16,6 @@ import { REMOTE_WORKERS_CAP } from '../../core/settings';
 export async function latency(
   work: Workdir,
   opts: { latencyMs: number; workers: number[] },
-  facts: Facts,
 ): Promise<Section> {
   return measured(
     `7. The suite against a participant ${opts.latencyMs} ms away (workers ${opts.workers.join(', ')})`,
@@ -55,7 +54,6 @@ export async function latency(
         await proxy.stop();
         await sandbox.stop();
       }
-      if (best) facts.latency = { latencyMs: opts.latencyMs, bound: 2, ...best };
       return {
         summary: best
           ? [

@@ -3,7 +3,7 @@
 // from 10⁴ submissions on they are full and evict: a bounded sandbox's heap stays flat from there.
 import { startChild } from '../lib/child';
 import { devToken, PATHS, submitBodies } from '../lib/ledger';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { fmt, mib, s, verdict } from '../lib/stats';
 import { cannon } from './throughput';
 
@@ -16,7 +16,7 @@ export interface MemoryOptions {
 
 const DEFAULT_CAPS = { contracts: 100_000, dedup: 250_000 };
 
-export async function memory(opts: MemoryOptions, facts: Facts): Promise<Section> {
+export async function memory(opts: MemoryOptions): Promise<Section> {
   const title = `4. Sandbox heap after ${fmt(opts.large)} vs after ${fmt(opts.small)} submissions`;
   return measured(title, async () => {
     const cap = opts.small;
@@ -51,7 +51,6 @@ export async function memory(opts: MemoryOptions, facts: Facts): Promise<Section
       const ratio = m2.heapUsed / m1.heapUsed;
       const valid = r1.non2xx === 0 && r2.non2xx === 0 && r1.errors === 0 && r2.errors === 0;
       const met = valid && ratio <= 1.2;
-      facts.memory = { ratio, met };
       const perSubmission = (m1.heapUsed - m0.heapUsed) / opts.small;
       const projected = m0.heapUsed + perSubmission * Math.max(DEFAULT_CAPS.contracts, DEFAULT_CAPS.dedup);
       const row = (name: string, m: NodeJS.MemoryUsage, extra: string): string[] => [

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'undici';
 import { startChild, type Child } from '../lib/child';
 import { devToken, PATHS } from '../lib/ledger';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { fmt, median, ms, quantile, s, verdict } from '../lib/stats';
 
 export interface PagingOptions {
@@ -87,7 +87,7 @@ async function timed(f: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-export async function paging(opts: PagingOptions, facts: Facts): Promise<Section[]> {
+export async function paging(opts: PagingOptions): Promise<Section[]> {
   const sandbox: Child = await startChild('bench/servers/sandbox.ts', {
     env: { SANDBOX_SYNCHRONIZERS: '10', SANDBOX_PARTICIPANTS: '10000' },
   });
@@ -126,7 +126,6 @@ export async function paging(opts: PagingOptions, facts: Facts): Promise<Section
       const w = median(measuredWalks.map((x) => x.ms));
       const f = median(floorWalks);
       const met = w <= 3000 && measuredWalks.every((x) => x.entries === w0.entries);
-      facts.walk = { ms: w, floorMs: f, requests: w0.requests, met };
       return {
         summary: [
           `full walk of ${fmt(w0.entries)} entries: ${s(w)} vs floor ${s(f)} — target ≤ 3 s ${verdict(met)}`,
@@ -191,7 +190,6 @@ export async function paging(opts: PagingOptions, facts: Facts): Promise<Section
       const med = times.map((t) => median(t));
       const ratio = med[2]! / med[0]!;
       const met = ratio <= 1.5;
-      facts.pages = { ratio, firstMs: med[0]!, lastMs: med[2]!, met };
       return {
         summary: [
           `last/first page cost: ${fmt(ratio, 2)} (${ms(med[2]!)} vs ${ms(med[0]!)}) — target ≤ 1.5 ${verdict(met)}`,

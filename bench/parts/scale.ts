@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, SANDBOX_ADMIN, startChild } from '../lib/child';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
@@ -88,7 +88,6 @@ const differing = (o: Outcome, reference: Outcome): string[] =>
 export async function scale(
   work: Workdir,
   opts: { entries: number[]; latencies: number[]; churns: number[] },
-  facts: Facts,
 ): Promise<Section> {
   return measured('9. Scale: the suite against large and live participants', async () => {
     const runs: Outcome[] = [];
@@ -146,12 +145,6 @@ export async function scale(
       ];
     });
     const judged = runs.flatMap((o) => (target(o) ? [{ o, t: target(o)! }] : []));
-    facts.scale = judged.map(({ o, t }) => ({
-      entries: o.topology.entries,
-      latencyMs: o.latencyMs,
-      churn: o.churn,
-      met: t.met,
-    }));
     return {
       summary: judged.map(
         ({ o, t }) =>

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, SANDBOX_ADMIN, startChild, type Child } from '../lib/child';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
@@ -65,11 +65,7 @@ function differing(o: Outcome, reference: Outcome): string[] {
   return [...titles].filter((t) => o.verdicts[t] !== reference.verdicts[t]);
 }
 
-export async function slow(
-  work: Workdir,
-  opts: { delayMs: number; control: boolean },
-  facts: Facts,
-): Promise<Section> {
+export async function slow(work: Workdir, opts: { delayMs: number; control: boolean }): Promise<Section> {
   return measured(
     `8. The suite against a slow participant (every answer held ${s(opts.delayMs, 1)})`,
     async () => {
@@ -96,13 +92,6 @@ export async function slow(
         return { differ, met: count(o, 'inconclusive') === 0 && differ.length === 0 };
       };
       const result = judged(delayed);
-      facts.slow = {
-        delayMs: opts.delayMs,
-        wallMs: delayed.wallMs,
-        inconclusive: count(delayed, 'inconclusive'),
-        differing: result.differ,
-        met: result.met,
-      };
       const rows = runs.map((o) => {
         const { differ } = judged(o);
         const delay = o === reference ? 0 : opts.delayMs;

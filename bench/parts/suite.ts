@@ -10,7 +10,7 @@ import { Agent, request } from 'undici';
 import type { RecordedExchange } from '../servers/sandbox';
 import { cleanEnv, SANDBOX_ADMIN, startChild } from '../lib/child';
 import { cores } from '../lib/machine';
-import { measured, table, type Facts, type Section } from '../lib/report';
+import { measured, table, type Section } from '../lib/report';
 import { epochNow, playwrightSummary, runCommand } from '../lib/run';
 import { fmt, ms, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
@@ -149,7 +149,7 @@ function maxConcurrency(records: RecordedExchange[]): number {
   return max;
 }
 
-export async function suite(work: Workdir, facts: Facts): Promise<Section> {
+export async function suite(work: Workdir): Promise<Section> {
   return measured(
     '5. The suite against the sandbox vs the floor (the same requests replayed by undici)',
     async () => {
@@ -234,30 +234,6 @@ export async function suite(work: Workdir, facts: Facts): Promise<Section> {
       const cpuPerRequestMs = (run.cpuSeconds * 1000) / n;
       const cpuMet = cpuPerRequestMs <= CPU_PER_REQUEST_TARGET_MS;
       const coresBusy = (run.cpuSeconds + sandboxCpuSeconds) / (run.wallMs / 1000);
-      facts.suite = {
-        wallMs: run.wallMs,
-        replayMs: r.ms,
-        startMs,
-        requestMs,
-        tailMs,
-        testsSeconds,
-        busyMs: g.busy,
-        idleOver100: g.over100,
-        idleMid: g.mid,
-        idleUnder10: g.under10,
-        requests: n,
-        workers: pw.workers,
-        cpuSeconds: run.cpuSeconds,
-        sandboxCpuSeconds,
-        cores: cores(),
-        coresBusy,
-        cpuPerRequestMs,
-        cpuTargetMs: CPU_PER_REQUEST_TARGET_MS,
-        cpuMet,
-        firstWallMs: firstRun.wallMs,
-        firstCpuSeconds: firstRun.cpuSeconds,
-        met,
-      };
       const perRequestPhase = (requestMs - r.ms) / n;
       const bodies = records.filter((x) => x.method !== 'GET').length;
       const mism = [...r.mismatches.entries()].sort((a, b) => b[1] - a[1]);

@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { startChild } from '../lib/child';
 import { devToken, PATHS, submitBodies } from '../lib/ledger';
-import { measured, table, type Facts, type Operation, type Section } from '../lib/report';
+import { measured, table, type Operation, type Section } from '../lib/report';
 import { fmt, verdict } from '../lib/stats';
 
 export interface ThroughputOptions {
@@ -64,7 +64,7 @@ export async function cannon(
   };
 }
 
-export async function throughput(opts: ThroughputOptions, facts: Facts): Promise<Section> {
+export async function throughput(opts: ThroughputOptions): Promise<Section> {
   return measured(
     '1. Sandbox throughput per operation vs a bare fastify (autocannon, loopback)',
     async () => {
@@ -123,10 +123,6 @@ export async function throughput(opts: ThroughputOptions, facts: Facts): Promise
           const r = await cannon(sandbox.url, o.op, { ...c, duration: opts.durationSeconds });
           const valid = r.non2xx === 0 && r.errors === 0;
           const met = o.target === undefined ? undefined : valid && r.rps >= o.target;
-          facts.throughput = {
-            ...facts.throughput,
-            [o.key]: { rps: r.rps, floor: f.rps, target: o.target, met },
-          };
           rows.push([
             o.name,
             `**${fmt(r.rps)}**`,

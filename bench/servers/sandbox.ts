@@ -66,8 +66,6 @@ async function main(): Promise<void> {
       gc();
       return { memory: process.memoryUsage() };
     }
-    // The monotonic clock in µs, as V8's profiler stamps samples: the bench marks a --cpu-prof window with it.
-    if (msg.type === 'hrtime') return { us: Number(process.hrtime.bigint() / 1000n) };
     // The child's own CPU (user + system, all its threads): the bench reads it before and after a suite run.
     if (msg.type === 'cpu') {
       const { user, system } = process.cpuUsage();
