@@ -20,7 +20,6 @@ import {
   sandbox,
   submit,
   SYNCHRONIZER,
-  uid,
 } from './submit-kit';
 
 let app: FastifyInstance;
@@ -462,12 +461,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
         grpc: 5,
       },
     );
-  });
-
-  test('commandIds are free per test: the same body twice with a new commandId is two transactions', async () => {
-    const body = request();
-    accepted(await submit(app, body));
-    accepted(await submit(app, { ...body, commandId: uid() }));
   });
 });
 

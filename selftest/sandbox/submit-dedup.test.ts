@@ -1,8 +1,9 @@
 // Deduplication by change ID in the sandbox: Canton's 409 body, the userId a token gives, the period, and the
 // memory bounds of the dedup and contract stores. What makes a change ID (actAs order, submissionId, readAs and
 // workflowId left out; another commandId, userId or actAs a new change), that a rejected submission does not
-// count and that concurrent copies yield one acceptance are the SUB-DEDUP- rules, judged on the clean sandbox
-// by the fault run (selftest/mutation/mutation.test.ts), and the soak's (selftest/sandbox/soak.test.ts).
+// count, that a period expires and that concurrent copies yield one acceptance are the SUB-DEDUP- rules,
+// judged on the clean sandbox by the fault run (selftest/mutation/mutation.test.ts), and the soak's
+// (selftest/sandbox/soak.test.ts).
 import { expect, test } from '../support/test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { changeKey, DedupStore, type Acceptance } from '../../sandbox/ledger/dedup';
@@ -59,23 +60,6 @@ test.describe('submit dedup: the same change ID', () => {
 });
 
 test.describe('submit dedup: the period', () => {
-  test('a 1 s period expires: the same change ID is accepted again once it has passed', async () => {
-    const body = request(period(1));
-    const first = accepted(await submit(app, body));
-    duplicate(await submit(app, body));
-    let again: LightMyRequestResponse | undefined;
-    await expect
-      .poll(
-        async () => {
-          again = await submit(app, body);
-          return again.statusCode;
-        },
-        { timeout: 5_000, intervals: [100] },
-      )
-      .toBe(200);
-    expect(accepted(again!).offset).toBeGreaterThan(first.offset);
-  });
-
   test('the period belongs to the new request: a short one ignores an older acceptance, the default max sees it', async () => {
     const body = request();
     accepted(await submit(app, body));
