@@ -1,6 +1,6 @@
-// Property-based robustness of the three operations, judged in full. selftest/sandbox/bad-input.test.ts
-// checks that random bodies and Authorization strings are never a 5xx, GEN-NO-5XX (on the clean sandbox in the
-// fault run) that odd values in each field are not; here every answer must be one Canton could give — a 200 of the
+// Property-based robustness of the three operations (and the control route), judged in full. GEN-NO-5XX (on
+// the clean sandbox in the fault run) checks that odd values in each field are never a 5xx; here every
+// answer to random bodies, tokens and headers must be one Canton could give — a 200 of the
 // operation's shape, a JsCantonError whose HTTP status is the one Canton derives from its grpcCodeValue, or
 // tapir's 400 text/plain — generated VALID requests are always accepted (any valid token form, any
 // well-formed content type, odd extra headers), and each kind of bad token (expired, wrong signature,
@@ -33,6 +33,20 @@ import { claim } from '../support/claim';
 
 const VERSION = '/v2/version';
 const VETTING = '/v2/package-vetting/list';
+const CONTROL = '/sandbox/control/vet';
+/** The keys the routes read (listing, submission, control route). */
+const KNOWN_KEYS = [
+  'pageSize',
+  'pageToken',
+  'packageMetadataFilter',
+  'topologyStateFilter',
+  'commands',
+  'commandId',
+  'actAs',
+  'synchronizerId',
+  'participantId',
+  'packages',
+];
 
 // ── seeds ──────────────────────────────────────────────────────────────────────────────────────────────────
 const BASE_SEED = ((): number => {
@@ -711,7 +725,12 @@ const onCrash = (e: unknown): void => {
 };
 
 test.beforeAll(async () => {
-  [app, strict] = await Promise.all([sandbox(), sandbox({ SANDBOX_MODE: 'strict-interface' })]);
+  // The control route too: the batches of 'every operation at once' reach it (an admin route; any other caller
+  // is refused after the body is decoded).
+  [app, strict] = await Promise.all([
+    sandbox({ SANDBOX_CONTROL: 'true' }),
+    sandbox({ SANDBOX_CONTROL: 'true', SANDBOX_MODE: 'strict-interface' }),
+  ]);
   rsaKey = (await generateKeyPair('RS256')).privateKey;
   // Every page token a walk hands out, and every id of the topology, for the valid generators.
   const pages = await walk(app, {}, 3);
@@ -855,10 +874,19 @@ test.describe('sandbox fuzz: every operation at once', () => {
       validSubmission.map((b) => JSON.stringify(fresh(b))),
       validListing().map((b) => JSON.stringify(b)),
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      // Any value under the keys the routes read.
+      fc
+        .dictionary(fc.constantFrom(...KNOWN_KEYS), fc.jsonValue({ maxDepth: 3 }))
+        .map((v) => JSON.stringify(v)),
       fc.string({ unit: binaryUnit, maxLength: 200 }),
     );
     const request = fc.record({
-      op: fc.constantFrom<['GET' | 'POST', string]>(['GET', VERSION], ['POST', VETTING], ['POST', SUBMIT]),
+      op: fc.constantFrom<['GET' | 'POST', string]>(
+        ['GET', VERSION],
+        ['POST', VETTING],
+        ['POST', SUBMIT],
+        ['POST', CONTROL],
+      ),
       mode: fc.constantFrom('canton', 'strict'),
       token: tokenCase,
       type: anyType,
