@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import { cachedVerifier, requireAuthenticated } from '../../sandbox/auth';
-import { CantonError } from '../../sandbox/errors';
+import { cachedVerifier } from '../../sandbox/auth';
 import { AUD_PREFIX, bearer, PARTICIPANT, redacted, sandbox, token } from '../support/sandbox-kit';
 
 const now = (): number => Math.floor(Date.now() / 1000);
@@ -29,9 +28,10 @@ async function expectStatus(app: FastifyInstance, tok: string, status: number, w
 // The token kinds every request may carry — each valid form (audience, scope, scp, extra audiences), no header,
 // another scheme, garbage, tampered, expired, not yet valid, no exp, issued in the future, a lifetime above the
 // maximum, another secret, RS256, alg none, a foreign audience, neither audience nor scope, no sub, another
-// participant (403), an unknown user (403 "invalid token"), the empty bearer (400 text/plain) — are held on each
-// operation, answer and body, by the token property of selftest/sandbox/fuzz.test.ts, in canton and
-// strict-interface mode. Here: the forms it does not draw.
+// participant (403), an unknown user (403 "invalid token"), the empty bearer however spaced (400 text/plain) —
+// are held, answer and body, by the token properties of selftest/sandbox/fuzz.test.ts (the vetting list; the
+// version in canton and strict-interface mode), the catalogued ones on every operation by the AUTH- rules.
+// Here: the forms it does not draw.
 test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
   let app: FastifyInstance;
   test.beforeAll(async () => {
@@ -83,15 +83,6 @@ test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
     );
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body)).toEqual(redacted(7));
-  });
-
-  test('a bearer without a token, however spaced, fails header decoding: 400 text/plain', async () => {
-    for (const authorization of ['Bearer', 'bearer   ']) {
-      const res = await listWith(app, { authorization });
-      expect(res.status, JSON.stringify(authorization)).toBe(400);
-      expect(res.type).toMatch(/^text\/plain/);
-      expect(res.body).toBe('Invalid value for: header Authorization');
-    }
   });
 });
 
@@ -146,24 +137,6 @@ test.describe('sandbox auth: disabled', () => {
     expect((await listWith(app, {})).status).toBe(200);
     expect((await listWith(app, bearer('garbage'))).status).toBe(200);
     await app.close();
-  });
-
-  test('requireAuthenticated: 401 for unauthenticated, 403 for another participant, claims otherwise', () => {
-    const thrown = (f: () => unknown): CantonError | undefined => {
-      try {
-        f();
-      } catch (e) {
-        return e as CantonError;
-      }
-      return undefined;
-    };
-    expect(thrown(() => requireAuthenticated({ kind: 'unauthenticated', reason: 'x' }))?.status).toBe(401);
-    const user = { kind: 'user', userId: 'u', actAs: new Set<string>(), readAs: new Set<string>() } as const;
-    expect(
-      thrown(() => requireAuthenticated({ ...user, foreignParticipant: OTHER_PARTICIPANT }))?.status,
-    ).toBe(403);
-    expect(requireAuthenticated(user)).toBe(user);
-    expect(requireAuthenticated({ kind: 'wildcard' })).toEqual({ kind: 'wildcard' });
   });
 });
 

@@ -369,11 +369,13 @@ const tokenCase = fc.oneof(
     ),
   })),
   // Not decodable as a bearer header at all: tapir's 400.
-  fc.constantFrom('Bearer', 'Bearer ', 'Bearer \t ').map((header) => async (): Promise<TokenCase> => ({
-    kind: 'empty bearer',
-    outcome: 'decode-header',
-    authorization: header,
-  })),
+  fc
+    .constantFrom('Bearer', 'Bearer ', 'Bearer \t ', 'bearer   ')
+    .map((header) => async (): Promise<TokenCase> => ({
+      kind: 'empty bearer',
+      outcome: 'decode-header',
+      authorization: header,
+    })),
   // Correctly signed, claims of any shape: whatever the answer, it is one of Canton's.
   fc
     .record(

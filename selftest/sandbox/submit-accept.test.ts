@@ -151,14 +151,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
     expect(second.contractId).not.toBe(first.contractId);
   });
 
-  test('a template id by package id is accepted; responses always carry <packageId>:Module:Entity', async () => {
-    const tree = accepted(
-      await submit(app, request({ commands: [createAndTransfer(ALICE, BOB, ASSET_BY_ID)] })),
-    );
-    expect(created(tree, 0).templateId).toBe(ASSET_BY_ID);
-    expect(created(tree, 0).packageName).toBe('conformance-sandbox');
-  });
-
   test('offsets increase strictly across submissions; record times follow them', async () => {
     const trees = [];
     for (let i = 0; i < 5; i++) trees.push(accepted(await submit(app, request())));
@@ -210,16 +202,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
       cause: `Contract could not be found with id ${cid}`,
     });
     expect(again.resources).toEqual([['ErrorResource(CONTRACT_ID)', cid]]);
-  });
-
-  test('an unknown (well-formed) contract id is CONTRACT_NOT_FOUND', async () => {
-    const unknown = `00${'ab'.repeat(32)}ca101220${'cd'.repeat(32)}`;
-    rejected(await submit(app, request({ commands: [exercise(unknown, 'Inspect')] })), {
-      status: 404,
-      code: 'CONTRACT_NOT_FOUND',
-      category: 11,
-      grpc: 5,
-    });
   });
 
   test('a contract the submitters cannot see is CONTRACT_NOT_FOUND; seen but not controlled is DAML_AUTHORIZATION_ERROR', async () => {
