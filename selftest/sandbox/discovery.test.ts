@@ -84,19 +84,6 @@ test.describe('sandbox GET /v2/authenticated-user', () => {
 });
 
 test.describe('sandbox GET /v2/users/{user-id}/rights', () => {
-  test('a user reads its own rights: CanActAs and CanReadAs, one Right per party', async () => {
-    expect(ok(await get(rights('conformance')))).toEqual({
-      rights: [
-        { kind: { CanActAs: { value: { party: ALICE } } } },
-        { kind: { CanActAs: { value: { party: BOB } } } },
-        { kind: { CanReadAs: { value: { party: CHARLIE } } } },
-      ],
-    });
-    expect(ok(await get(rights('reader'), 'reader'))).toEqual({
-      rights: [{ kind: { CanReadAs: { value: { party: ALICE } } } }],
-    });
-  });
-
   test("another user's rights are a redacted 403 (MatchUserIdForUserManagement), an admin reads anyone's", async () => {
     const denied = await get(rights('conformance2'));
     expect(denied.statusCode).toBe(403);

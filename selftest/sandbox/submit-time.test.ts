@@ -62,19 +62,6 @@ test.describe('submit: minimum ledger time', () => {
     expect(tree.effectiveAt).toMatch(INSTANT);
   });
 
-  test('both bounds together are INVALID_ARGUMENT', async () => {
-    const body = rejected(
-      await submit(
-        app,
-        request({ minLedgerTimeAbs: '2099-01-01T00:00:00Z', minLedgerTimeRel: { seconds: 1, nanos: 0 } }),
-      ),
-      invalidArgument(),
-    );
-    expect(body.cause).toBe(
-      'The submitted request has invalid arguments: min_ledger_time_abs cannot be specified at the same time as min_ledger_time_rel',
-    );
-  });
-
   test('a bound beyond the Daml timestamp range is INVALID_ARGUMENT; an unparsable one fails decoding', async () => {
     rejected(
       await submit(app, request({ minLedgerTimeAbs: '+10000-01-01T00:00:00Z' })),
