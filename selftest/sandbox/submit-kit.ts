@@ -1,16 +1,14 @@
-// Shared by the submit-route self-tests: an in-process sandbox (fastify inject, no sockets), Canton user
-// tokens minted with jose, a valid default request (the harness's CreateAndExercise Asset/Transfer) that each
-// test mutates once, and assertions on Canton's error shape (plain ones: support/claim.ts, as the tests call
-// them in loops of hundreds).
+// Shared by the submit-route self-tests: an in-process sandbox (fastify inject, no sockets) and Canton user
+// tokens (both support/sandbox-kit.ts's), a valid default request (the harness's CreateAndExercise
+// Asset/Transfer) that each test mutates once, and assertions on Canton's error shape (plain ones:
+// support/claim.ts, as the tests call them in loops of hundreds).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SignJWT } from 'jose';
-import { buildApp } from '../../sandbox/app';
-import { DEV_DEFAULTS, devParty, loadConfig } from '../../sandbox/config';
+import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
 import { SUBMIT_TREE_PATH } from '../../sandbox/routes/submit';
 import { BUILTIN_PACKAGE } from '../../sandbox/vetting/builtin-package';
 import { claim } from '../support/claim';
-import { ERROR_KEYS } from '../support/sandbox-kit';
+import { ERROR_KEYS, sandbox, token } from '../support/sandbox-kit';
 
 export const PATH = SUBMIT_TREE_PATH;
 export const ALICE = devParty('Alice');
@@ -24,24 +22,10 @@ export const ASSET_BY_ID = `${PACKAGE_ID}:Conformance:Asset`;
 /** The first release with Commands.tapsMaxPasses (earlier ones ignore the field). */
 export const TAPS_RELEASE = { SANDBOX_VERSION: '3.4.12' };
 
-/** A sandbox with the dev defaults plus SANDBOX_* settings. */
-export function sandbox(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return buildApp(loadConfig(env));
-}
+export { sandbox };
 
-/** A Canton user token (audience form, HS256, dev secret), expiring in two minutes. */
-export async function userToken(sub = 'conformance', claims: Record<string, unknown> = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    sub,
-    aud: `https://daml.com/jwt/aud/participant/${DEV_DEFAULTS.participantId}`,
-    ...claims,
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 120)
-    .sign(new TextEncoder().encode(DEV_DEFAULTS.hmacSecret));
-}
+/** A Canton user token of `sub`: sandbox-kit's `token` (audience form, HS256, dev secret, two minutes). */
+export const userToken = (sub = 'conformance'): Promise<string> => token({ claims: { sub } });
 
 export const uid = (prefix = 'cmd'): string => `${prefix}-${randomUUID()}`;
 
