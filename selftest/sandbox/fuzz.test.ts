@@ -16,6 +16,7 @@ import { binaryUnit } from '../support/binary-unit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { validate, type SchemaName } from '../../schemas';
+import { GRPC_TO_HTTP } from '../../core/grpc-status';
 import { DEV_DEFAULTS } from '../../sandbox/config';
 import { encodePageToken } from '../../sandbox/vetting/page-token';
 import {
@@ -84,22 +85,6 @@ async function check<Ts extends [unknown, ...unknown[]]>(
 }
 
 // ── the oracle: what an answer of Canton's JSON API may look like ──────────────────────────────────────────
-/** gRPC code → HTTP status, as Canton maps it (docs/canton-behaviour.md §1.2). */
-const HTTP_OF_GRPC: Record<number, number> = {
-  3: 400,
-  9: 400,
-  11: 400,
-  16: 401,
-  7: 403,
-  5: 404,
-  6: 409,
-  10: 409,
-  8: 429,
-  13: 500,
-  12: 501,
-  14: 503,
-  4: 504,
-};
 /** Error category → its gRPC code (ErrorCategory.scala, docs/canton-behaviour.md §1.2). */
 const GRPC_OF_CATEGORY: Record<number, number> = {
   1: 14,
@@ -170,7 +155,7 @@ function judge(res: LightMyRequestResponse, what: string, mediaType = false): An
   claim(Object.keys(body).sort(), `every JsCantonError key, nulls kept: ${where}`).toEqual(ERROR_KEYS);
   claim(schemaErrors('canton-error', body), where).toBe('');
   claim(body.code, where).toMatch(/^[A-Z0-9_]+$/);
-  claim(HTTP_OF_GRPC[body.grpcCodeValue], `status from grpcCodeValue: ${where}`).toBe(res.statusCode);
+  claim(GRPC_TO_HTTP[body.grpcCodeValue], `status from grpcCodeValue: ${where}`).toBe(res.statusCode);
   if (body.code === 'NA') {
     claim([401, 403], `only auth errors are redacted: ${where}`).toContain(res.statusCode);
     claim(body.errorCategory, where).toBe(-1);
