@@ -86,6 +86,9 @@ test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
   });
 });
 
+// An RS256 key of a JWKS, one not in it under the trusted kid, an expired token and an unknown user are the
+// staging participant's of selftest/run/discovery-run.test.ts: a whole suite passes against it with RS256 tokens
+// from a JWKS (its AUTH- rules included). Here: ES256, a kid the JWKS lacks, and HS256 on a JWKS sandbox.
 test.describe('sandbox auth: RS256 / ES256 from a JWKS file', () => {
   test('tokens signed by a key of the JWKS are accepted; other keys and HS256 are 401', async () => {
     const rsa = await generateKeyPair('RS256');
@@ -100,14 +103,7 @@ test.describe('sandbox auth: RS256 / ES256 from a JWKS file', () => {
     writeFileSync(file, JSON.stringify({ keys }));
     const app = await sandbox({ SANDBOX_AUTH: 'jwks', SANDBOX_JWKS: file });
 
-    await expectStatus(app, await token({ key: rsa.privateKey, alg: 'RS256', kid: 'rsa-1' }), 200, 'RS256');
     await expectStatus(app, await token({ key: ec.privateKey, alg: 'ES256', kid: 'ec-1' }), 200, 'ES256');
-    await expectStatus(
-      app,
-      await token({ key: stranger.privateKey, alg: 'RS256', kid: 'rsa-1' }),
-      401,
-      'key not in JWKS',
-    );
     await expectStatus(
       app,
       await token({ key: stranger.privateKey, alg: 'RS256', kid: 'nope' }),
@@ -115,18 +111,6 @@ test.describe('sandbox auth: RS256 / ES256 from a JWKS file', () => {
       'unknown kid',
     );
     await expectStatus(app, await token(), 401, 'HS256 on a JWKS sandbox');
-    await expectStatus(
-      app,
-      await token({ key: rsa.privateKey, alg: 'RS256', kid: 'rsa-1', claims: { exp: now() - 1 } }),
-      401,
-      'expired RS256',
-    );
-    const res = await listWith(
-      app,
-      bearer(await token({ key: ec.privateKey, alg: 'ES256', kid: 'ec-1', claims: { sub: 'mallory' } })),
-    );
-    expect(res.status).toBe(403);
-    expect(JSON.parse(res.body)).toEqual(redacted(7, { ledger_api_error: 'invalid token' }));
     await app.close();
   });
 });
