@@ -66,6 +66,11 @@ test.describe('submit order: before authorization', () => {
       [{ actAs: ALICE }, `Got value '"${ALICE}"' with wrong type, expecting array at 'actAs'`],
       [{ commands: {} }, "Got value '{}' with wrong type, expecting array at 'commands'"],
       [{ readAs: [1] }, "Got value '1' with wrong type, expecting string at 'readAs[0]'"],
+      [{ workflowId: true }, "Got value 'true' with wrong type, expecting string at 'workflowId'"],
+      [
+        { deduplicationPeriod: 7 },
+        "Got value '7' with wrong type, expecting object at 'deduplicationPeriod'",
+      ],
       [{ tapsMaxPasses: 'many' }, "Int at 'tapsMaxPasses'"],
       [{ tapsMaxPasses: 1.5 }, "Int at 'tapsMaxPasses'"],
       [{ tapsMaxPasses: 2 ** 31 }, "Int at 'tapsMaxPasses'"],

@@ -300,9 +300,11 @@ test.describe('sandbox vetting list: pagination', () => {
       'InvariantViolation(Some(page_size),Received the negative -1 as argument, but we require a non-negative value here.)',
     );
     // Not an int32 at all: circe cannot decode it, so it is tapir's 400 text/plain.
-    const overflow = await listRaw(app, '{"pageSize": 4294967295}');
-    expect(overflow.status).toBe(400);
-    expect(overflow.text).toBe("Invalid value for: body (Int at 'pageSize')");
+    for (const pageSize of ['4294967295', '1.5']) {
+      const overflow = await listRaw(app, `{"pageSize": ${pageSize}}`);
+      expect(overflow.status).toBe(400);
+      expect(overflow.text).toBe("Invalid value for: body (Int at 'pageSize')");
+    }
   });
 
   test('a token the server did not issue is PROTO_DESERIALIZATION_FAILURE, whatever is wrong with it', async () => {
