@@ -5,10 +5,6 @@ import { expect, test } from '../support/test';
 import { sandbox } from '../support/sandbox-kit';
 import { versionDefaults } from '../schemas/schema-examples';
 
-// Canton's own check of the version string (JsonV2Tests "version service / get version"): SemVer 2.0.
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-
 /** Canton's defaults (schemas/schema-examples.ts) as this sandbox reports them: its version, its page size. */
 const cantonDefaults = (version: string, maxVettedPackagesPageSize: number): unknown => {
   const { features } = versionDefaults();
@@ -16,14 +12,13 @@ const cantonDefaults = (version: string, maxVettedPackagesPageSize: number): unk
 };
 
 test.describe('sandbox GET /v2/version', () => {
-  test('answers Canton 3.4 defaults as application/json with a SemVer version', async () => {
+  // That the version string is SemVer is VER-SEMVER's (tests/version.spec.ts), on the fault run's clean sandbox.
+  test('answers Canton 3.4 defaults as application/json', async () => {
     const app = await sandbox();
     const res = await app.inject({ method: 'GET', url: '/v2/version' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
-    const body = res.json<{ version: string }>();
-    expect(body).toEqual(cantonDefaults('3.4.11', 100));
-    expect(body.version).toMatch(SEMVER);
+    expect(res.json()).toEqual(cantonDefaults('3.4.11', 100));
     // The exact bytes of the duration object, unknownFields included, as Canton serialises it.
     expect(res.body).toContain(
       '"maxOffsetCheckpointEmissionDelay":{"seconds":75,"nanos":0,"unknownFields":{"fields":{}}}',
