@@ -1,6 +1,7 @@
-// Positive and negative examples for every schema, and the boundaries of every id grammar. A negative
-// example must fail for the stated reason (instance path + keyword), not just fail, so a broken example
-// cannot pass by accident.
+// Every schema accepts the bodies Canton sends and rejects one it never sends, and every id grammar holds at its
+// boundaries. A negative example must fail for the stated reason (instance path + keyword), not just fail, so a
+// broken example cannot pass by accident. Which field carries which type, format, grammar or required set is
+// vs-spec.test.ts's to check; that the suite's response checks reject broken bodies, the fault runs'.
 /* oxlint-disable typescript/no-unsafe-member-access, typescript/no-unsafe-return, typescript/no-unsafe-assignment --
    the examples are untyped JSON on purpose: negative cases put wrong types into them one field at a time. */
 
@@ -267,54 +268,8 @@ test.describe('version-response', () => {
   });
 
   test('what Canton never sends is rejected', () => {
-    const v = 'version-response';
     expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => delete b.version),
-      '',
-      'required',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => delete b.features),
-      '',
-      'required',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => (b.version = '3.4')),
-      '/version',
-      'pattern',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => delete b.features.packageFeature.maxVettedPackagesPageSize),
-      '/features/packageFeature',
-      'required',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => (b.features.packageFeature.maxVettedPackagesPageSize = '100')),
-      '/features/packageFeature/maxVettedPackagesPageSize',
-      'type',
-    );
-    expectInvalid(
-      v,
-      mutated(
-        ex.versionDefaults,
-        (b) => (b.features.offsetCheckpoint.maxOffsetCheckpointEmissionDelay = '75s'),
-      ),
-      '/features/offsetCheckpoint/maxOffsetCheckpointEmissionDelay',
-      'type',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => (b.features.experimental.staticTime.supported = 'false')),
-      '/features/experimental/staticTime/supported',
-      'type',
-    );
-    expectInvalid(
-      v,
+      'version-response',
       mutated(ex.versionDefaults, (b) => (b.features.userManagement.maxUsersPageSize = 2 ** 31)),
       '/features/userManagement/maxUsersPageSize',
       'format',
@@ -338,61 +293,12 @@ test.describe('canton-error', () => {
     );
   });
 
-  test('malformed error bodies are rejected', () => {
-    const e = 'canton-error';
+  test('a malformed error body is rejected', () => {
     expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => delete b.code),
-      '',
-      'required',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => delete b.errorCategory),
-      '',
-      'required',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.code = null)),
-      '/code',
-      'type',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.context.category = 8)),
-      '/context/category',
-      'type',
-    );
-    expectInvalid(
-      e,
+      'canton-error',
       mutated(ex.invalidArgumentError, (b) => (b.resources = [['a', 'b', 'c']])),
       '/resources/0',
       'maxItems',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.resources = [['a']])),
-      '/resources/0',
-      'minItems',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.grpcCodeValue = '3')),
-      '/grpcCodeValue',
-      'type',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.errorCategory = '8')),
-      '/errorCategory',
-      'type',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.definiteAnswer = 'false')),
-      '/definiteAnswer',
-      'type',
     );
   });
 });
@@ -408,24 +314,8 @@ test.describe('vetting-list-request', () => {
     });
   });
 
-  test('wrong types are rejected', () => {
-    const r = 'vetting-list-request';
-    expectInvalid(r, { pageSize: '10' }, '/pageSize', 'type');
-    expectInvalid(r, { pageSize: 1.5 }, '/pageSize', 'type');
-    expectInvalid(r, { pageSize: 2 ** 31 }, '/pageSize', 'format');
-    expectInvalid(r, { pageToken: 5 }, '/pageToken', 'type');
-    expectInvalid(
-      r,
-      { packageMetadataFilter: { packageIds: ex.packageId } },
-      '/packageMetadataFilter/packageIds',
-      'type',
-    );
-    expectInvalid(
-      r,
-      { topologyStateFilter: { synchronizerIds: [1] } },
-      '/topologyStateFilter/synchronizerIds/0',
-      'type',
-    );
+  test('a wrong type is rejected', () => {
+    expectInvalid('vetting-list-request', { pageSize: 2 ** 31 }, '/pageSize', 'format');
   });
 });
 
@@ -435,47 +325,12 @@ test.describe('vetting-list-response', () => {
     expectValid('vetting-list-response', { vettedPackages: [], nextPageToken: '' });
   });
 
-  test('entries Canton never sends are rejected', () => {
-    const r = 'vetting-list-response';
-    const entry = '/vettedPackages/0';
+  test('an entry Canton never sends is rejected', () => {
     expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => delete b.vettedPackages[0].participantId),
-      entry,
-      'required',
-    );
-    expectInvalid(
-      r,
+      'vetting-list-response',
       mutated(ex.vettingPage, (b) => (b.vettedPackages[0].participantId = 'participant1')),
-      `${entry}/participantId`,
+      '/vettedPackages/0/participantId',
       'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => (b.vettedPackages[0].topologySerial = '3')),
-      `${entry}/topologySerial`,
-      'type',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => delete b.vettedPackages[0].packages[0].packageId),
-      `${entry}/packages/0`,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(
-        ex.vettingPage,
-        (b) => (b.vettedPackages[0].packages[0].validFromInclusive = '2025-01-27 15:30:36'),
-      ),
-      `${entry}/packages/0/validFromInclusive`,
-      'anyOf',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => (b.nextPageToken = null)),
-      '/nextPageToken',
-      'type',
     );
   });
 });
@@ -530,99 +385,8 @@ test.describe('submit-request', () => {
   });
 
   test('what the interface document forbids is rejected', () => {
-    const s = 'submit-request';
     expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commands = [])),
-      '/commands',
-      'minItems',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.actAs = [])),
-      '/actAs',
-      'minItems',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete b.commandId),
-      '',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete b.commands),
-      '',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete b.actAs),
-      '',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commandId = '')),
-      '/commandId',
-      'minLength',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commandId = 'a!b')),
-      '/commandId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commandId = repeat('c', 256))),
-      '/commandId',
-      'maxLength',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.workflowId = 'wf!')),
-      '/workflowId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.submissionId = 'a@b')),
-      '/submissionId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.actAs = ['bad!'])),
-      '/actAs/0',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.readAs = ['ok', 'bad/'])),
-      '/readAs/1',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.userId = 'a b')),
-      '/userId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.userId = repeat('u', 129))),
-      '/userId',
-      'maxLength',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.synchronizerId = 'invalidSynchronizerId')),
-      '/synchronizerId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
+      'submit-request',
       mutated(ex.submitRequest, (b) => {
         b.minLedgerTimeAbs = '2025-01-27T15:30:36Z';
         b.minLedgerTimeRel = { seconds: 1, nanos: 0 };
@@ -632,42 +396,7 @@ test.describe('submit-request', () => {
       'both minimum ledger times',
     );
     expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.minLedgerTimeAbs = '2025-01-27')),
-      '/minLedgerTimeAbs',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.tapsMaxPasses = '3')),
-      '/tapsMaxPasses',
-      'type',
-    );
-  });
-
-  test('malformed commands are rejected', () => {
-    const s = 'submit-request';
-    const command = (b: Body): Body => b.commands[0].CreateAndExerciseCommand;
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (command(b).templateId = 'Iou:Iou')),
-      '/commands/0/CreateAndExerciseCommand/templateId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete command(b).choice),
-      '/commands/0/CreateAndExerciseCommand',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commands = [{ ArchiveCommand: {} }])),
-      '/commands/0',
-      'oneOf',
-    );
-    expectInvalid(
-      s,
+      'submit-request',
       mutated(
         ex.submitRequest,
         (b) => (b.commands[0].CreateCommand = { templateId: '#m:Iou:Iou', createArguments: {} }),
@@ -675,15 +404,6 @@ test.describe('submit-request', () => {
       '/commands/0',
       'oneOf',
       'two variants in one command',
-    );
-    expectInvalid(
-      s,
-      mutated(
-        ex.submitRequest,
-        (b) => (b.deduplicationPeriod = { DeduplicationDuration: { value: { seconds: 1, nanos: -1 } } }),
-      ),
-      '/deduplicationPeriod/DeduplicationDuration/value/nanos',
-      'minimum',
     );
   });
 });
@@ -716,114 +436,15 @@ test.describe('submit-response', () => {
     expectValid(r, {}, 'no tree (optional in the document and the OpenAPI)');
   });
 
-  test('trees Canton never sends are rejected', () => {
-    const r = 'submit-response';
-    const tree = '/transactionTree';
-    const created = `${tree}/eventsById/0/CreatedTreeEvent/value`;
-    const exercised = `${tree}/eventsById/1/ExercisedTreeEvent/value`;
-    const c = (b: Body): Body => b.transactionTree.eventsById['0'].CreatedTreeEvent.value;
-    const e = (b: Body): Body => b.transactionTree.eventsById['1'].ExercisedTreeEvent.value;
+  test('a tree Canton never sends is rejected', () => {
     expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => delete b.transactionTree.updateId),
-      tree,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.offset = 0)),
-      `${tree}/offset`,
-      'minimum',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.offset = '18')),
-      `${tree}/offset`,
-      'type',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.recordTime = '2025-01-27T15:30:36.43Z')),
-      `${tree}/recordTime`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.synchronizerId = 'da1')),
-      `${tree}/synchronizerId`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.traceContext = '00-abc')),
-      `${tree}/traceContext`,
-      'anyOf',
-    );
-    expectInvalid(
-      r,
+      'submit-response',
       mutated(
         ex.treeResponse,
         (b) => (b.transactionTree.eventsById = { first: b.transactionTree.eventsById['0'] }),
       ),
-      `${tree}/eventsById`,
+      '/transactionTree/eventsById',
       'propertyNames',
-    );
-    expectInvalid(
-      r,
-      mutated(
-        ex.treeResponse,
-        (b) => (b.transactionTree.eventsById['0'] = { ArchivedTreeEvent: { value: {} } }),
-      ),
-      `${tree}/eventsById/0`,
-      'oneOf',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => delete c(b).witnessParties),
-      created,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).templateId = '#model-tests:Iou:Iou')),
-      `${created}/templateId`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).nodeId = -1)),
-      `${created}/nodeId`,
-      'minimum',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).acsDelta = 'true')),
-      `${created}/acsDelta`,
-      'type',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).signatories = ['bad!'])),
-      `${created}/signatories/0`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => delete e(b).consuming),
-      exercised,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (e(b).interfaceId = 'If:View')),
-      `${exercised}/interfaceId`,
-      'anyOf',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (e(b).lastDescendantNodeId = null)),
-      `${exercised}/lastDescendantNodeId`,
-      'type',
     );
   });
 });
