@@ -2,18 +2,19 @@
 // actionlint and by running its steps' shell here as a runner would run it:
 // - it passes actionlint (the workflow schema, expressions, contexts, matrices, reusable workflow inputs and
 //   secrets), which rejects a broken copy;
-// - the plan step stops a wrong input with 2 and one line; a target's own runners override the input's; the
-//   settings step hands every setting of .env.example to the jobs;
-// - called from another repository, with a self-hosted runner label, the caller's checkout holding a waiver
-//   file and a command template, and a proxy: each reaches the job's environment and resolves, against a
-//   participant that does not answer (behind a proxy on a closed port of 127.0.0.1); each shard step ends so
-//   that its upload runs, with the files the upload names; the merge step exits 4 with its line in the
-//   summary, the report is uploaded and the history not kept; the verdict step exits 4;
-// - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others;
+// - the plan step stops a wrong input with 2 and one line; the settings step hands every setting of
+//   .env.example to the jobs;
+// - called with the inputs of docs/ci.md's example (self-hosted runners, a target with runners of its own), the
+//   caller's checkout holding a waiver file and a command template, and a proxy: each reaches the job's
+//   environment and resolves, against a participant that does not answer (behind a proxy on a closed port of
+//   127.0.0.1); each shard step ends so that its upload runs, with the files the upload names; the merge step
+//   exits 4 with its line in the summary, the report is uploaded and the history not kept; the verdict step
+//   exits 4; the side-by-side step hands the target with a rule matrix to `npm run compare` and names the other;
 // - docs/ci.md's caller example pins a commit of this repository whose workflow takes every input it gives.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -22,7 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { expect, test } from '../support/test';
 import { parse as parseYaml, parseDocument } from 'yaml';
 import { isSecretSetting } from '../../core/secrets';
@@ -299,7 +300,7 @@ test('actionlint accepts the workflow and the caller example, and rejects a brok
 
 // ─── The plan and the settings: the scripts the first steps run ───────────────────────────────────────────────
 
-test("the plan step: a wrong input stops it with 2 and one line; a target's runners override the input's", async () => {
+test('the plan step: a wrong input stops it with 2 and one line', async () => {
   const wf = load();
   const temp = mkdtempSync(join(tmpdir(), 'nightly-plan-'));
   try {
@@ -318,17 +319,7 @@ test("the plan step: a wrong input stops it with 2 and one line; a target's runn
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
-  // Runners: the runs-on input for every target, a target's own "runs-on" over it; a wrong one is refused.
-  const plan = nightlyPlan(
-    '[{"target":"qa"},{"target":"prod","runs-on":["self-hosted","linux","canton-prod"]}]',
-    '1',
-    undefined,
-    { runsOn: '["self-hosted", "linux", "canton-net"]' },
-  );
-  expect(plan.targets.map((t) => [t.target, JSON.parse(t.runner) as unknown])).toEqual([
-    ['qa', ['self-hosted', 'linux', 'canton-net']],
-    ['prod', ['self-hosted', 'linux', 'canton-prod']],
-  ]);
+  // A wrong runs-on input is refused the same way.
   expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: '[]' })).toThrow(
     'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',
   );
@@ -392,9 +383,10 @@ test('the settings step: every setting of .env.example reaches the jobs, a setti
 
 // ─── Called from another repository: its runner, its files, a proxy; the participant does not answer ────────
 
-test.describe('called from another repository, the participant down: its runner, files and proxy reach the jobs, the shards upload, the merge says 4', () => {
+test.describe("called as docs/ci.md's example calls it, the participant down: its runners, files and proxy reach the jobs, the shards upload, the merge says 4", () => {
   test.describe.configure({ mode: 'serial' });
   const LABELS = ['self-hosted', 'linux', 'canton-net'];
+  const PROD_LABELS = ['self-hosted', 'linux', 'canton-prod'];
   let wf: Workflow;
   let ws: string;
   let port: number;
@@ -407,7 +399,7 @@ test.describe('called from another repository, the participant down: its runner,
   /** What a runner gives this job: the run's contexts and the matrix leg. */
   const contexts = (matrix: Record<string, unknown>): Context => ({ ...ctx, matrix });
   const target = {
-    target: 'down',
+    target: 'qa',
     environment: 'participant-qa',
     embedded: false,
     runner: JSON.stringify(LABELS),
@@ -419,16 +411,16 @@ test.describe('called from another repository, the participant down: its runner,
     ws = mkdtempSync(join(tmpdir(), 'nightly-called-'));
     // The proxy's port is closed: a participant behind it does not answer, and the harness says which proxy.
     port = await closedPort();
-    // The caller's run: its repository, its workspace (the harness's checkout is this folder), its inputs, and
-    // its environment's secrets and variables, with others around them that are no setting.
+    // The caller's run: its repository, its workspace (the harness's checkout is this folder), the inputs of
+    // docs/ci.md's example (two targets, one on runners of its own; its own save-baseline input unset), and the
+    // qa environment's secrets and variables, with others around them that are no setting. Only qa's shards run:
+    // prod-mirror is the target whose report never comes.
+    const example = callerExamples()[0]!.job.with;
     const called = {
       github: { ...github, repository: 'team/participants', workspace: ws },
-      inputs: {
-        'harness-repository': github.repository,
-        targets: '[{"target":"down","environment":"participant-qa"}]',
-        shards: 2,
-        'runs-on': JSON.stringify(LABELS),
-      },
+      inputs: Object.fromEntries(
+        Object.entries(example).map(([k, v]) => [k, interpolate({ inputs: {} }, v)]),
+      ),
       secrets: {
         // Credentials in both URLs: none may reach a line or the summary.
         LEDGER_BASE_URL: 'http://qa-user:qa-pass-Z9@participant.qa.internal:7575',
@@ -471,16 +463,17 @@ test.describe('called from another repository, the participant down: its runner,
     expect(plan.status, show(plan)).toBe(0);
     ctx = { ...called, needs: { plan: { outputs: plan.outputs } } };
     entries = JSON.parse(plan.outputs.shards!) as Record<string, unknown>[];
+    const qa = entries.filter((e) => e.target === 'qa');
     const inJob = (job: Job, matrix: Record<string, unknown>, name: string) =>
       runStep(wf, job, step(job, "The target's settings"), contexts(matrix), join(ws, 'temp', name));
     settings = {
-      shard: await inJob(wf.jobs.shard, entries[0]!, 'settings-shard'),
+      shard: await inJob(wf.jobs.shard, qa[0]!, 'settings-shard'),
       merge: await inJob(wf.jobs.merge, target, 'settings-merge'),
     };
     const reports = { LEDGER_REPORTS_DIR: join(ws, 'reports') };
     // The two shards side by side, in one workspace (CI runs them on two machines): a few seconds each.
     shards = await Promise.all(
-      entries.map(async (entry) => {
+      qa.map(async (entry) => {
         const temp = join(ws, 'temp', `shard-${String(entry.shard)}`);
         const inShard = (name: string) =>
           runStep(wf, wf.jobs.shard, step(wf.jobs.shard, name), contexts(entry), temp, {
@@ -507,9 +500,17 @@ test.describe('called from another repository, the participant down: its runner,
   test.afterAll(() => ws && rmSync(ws, { recursive: true, force: true }));
 
   test("the runner labels, the caller's checkout and every setting reach both jobs' environment", () => {
-    // Every shard and report job of the target runs on its labels.
-    expect(entries.map((e) => e.runner)).toEqual([target.runner, target.runner]);
-    expect(JSON.parse(lookup({ matrix: entries[0] }, 'fromJSON(matrix.runner)'))).toEqual(LABELS);
+    // Every shard job runs on the runs-on input's labels, or on its target's own.
+    expect(entries.map((e) => `${String(e.target)}/${String(e.shard)}`)).toEqual([
+      'qa/1',
+      'qa/2',
+      'prod-mirror/1',
+      'prod-mirror/2',
+    ]);
+    const runners = entries.map(
+      (e) => JSON.parse(lookup({ matrix: e }, 'fromJSON(matrix.runner)')) as unknown,
+    );
+    expect(runners).toEqual([LABELS, LABELS, PROD_LABELS, PROD_LABELS]);
     // The caller's repository is checked out (not when the harness's own repository runs the workflow).
     const checkout = step(wf.jobs.shard, "The calling repository's files");
     const env = { ...wf.env, HARNESS_REPOSITORY: github.repository };
@@ -545,7 +546,7 @@ test.describe('called from another repository, the participant down: its runner,
       // Not 2: the template and the waiver file resolved in the caller's checkout.
       expect(run.status, show(run)).toBe(0);
       expect(run.stdout).toContain(
-        `::warning title=down did not answer::shard ${String(entry.shard)}/2 could not judge the participant`,
+        `::warning title=qa did not answer::shard ${String(entry.shard)}/2 could not judge the participant`,
       );
       const name = `${String(entry.shard)}-of-2`;
       for (const p of uploadPaths(upload)) expect(existsSync(join(ws, p)), p).toBe(true);
@@ -575,8 +576,8 @@ test.describe('called from another repository, the participant down: its runner,
       'refused (ECONNREFUSED), connecting to the proxy (through the proxy in HTTP_PROXY)): every rule is ' +
       'inconclusive; check that it is running and that this machine reaches it';
     expect(merged.stdout.split('\n')).toContain(line);
-    expect(merged.stdout).toContain(`::error title=down did not answer::${line}`);
-    expect(merged.summary).toBe(`### down: the participant did not answer\n\n${line}\n\n`);
+    expect(merged.stdout).toContain(`::error title=qa did not answer::${line}`);
+    expect(merged.summary).toBe(`### qa: the participant did not answer\n\n${line}\n\n`);
     for (const text of [merged.stdout, merged.stderr, merged.summary]) {
       expect(text).not.toContain('qa-pass-Z9');
       expect(text).not.toContain('proxy-pass-Z9');
@@ -595,6 +596,38 @@ test.describe('called from another repository, the participant down: its runner,
     expect(condition(after, step(merge, 'Save the Allure history for the next night').if)).toBe(false);
     const verdict = await runStep(wf, merge, step(merge, 'Verdict'), after, join(ws, 'temp', 'verdict'));
     expect(verdict.status).toBe(EXIT.targetDown);
+  });
+
+  test('the side-by-side step: the target with a rule matrix to npm run compare, the one without named', async () => {
+    // As download-artifact leaves them: qa's report, as its merge uploaded it; prod-mirror's never came.
+    const upload = step(wf.jobs.merge, 'Upload the report, JUnit and the rule matrix');
+    for (const p of uploadPaths(upload))
+      cpSync(join(ws, p), join(ws, 'runs', 'conformance-report-qa', relative('reports', p)), {
+        recursive: true,
+      });
+    // `npm` here only records how it is called and writes what compare writes.
+    mkdirSync(join(ws, 'bin'));
+    writeFileSync(
+      join(ws, 'bin', 'npm'),
+      '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\nmkdir -p compare\n' +
+        'echo "| rule | qa |" > compare/compare.md\necho "<html>" > compare/compare.html\n',
+      { mode: 0o755 },
+    );
+    const job = wf.jobs.compare;
+    const calls = join(ws, 'npm-calls');
+    const extra = { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: calls };
+    const side = await runStep(wf, job, step(job, 'side'), ctx, join(ws, 'temp', 'side'), extra, ws);
+    expect(side.status, show(side)).toBe(0);
+    expect(readFileSync(calls, 'utf8')).toBe('run compare -- --out compare runs/qa\n');
+    expectScripts(readFileSync(calls, 'utf8'));
+    expect(side.outputs).toEqual({ dirs: 'runs/qa' });
+    expect(side.summary).toBe(
+      '- **prod-mirror**: no rule matrix from this run (its job "prod-mirror report" says why)\n| rule | qa |\n',
+    );
+    const after = { ...ctx, steps: { side: { outputs: side.outputs } } };
+    const compared = step(job, 'Upload the side-by-side');
+    expect(condition(after, compared.if)).toBe(true);
+    for (const p of uploadPaths(compared)) expect(existsSync(join(ws, p)), p).toBe(true);
   });
 
   test('a shard that stopped at its preflight left no blob: the merge still says 4, not a missing shard', async () => {
@@ -626,7 +659,7 @@ test.describe('called from another repository, the participant down: its runner,
         jobEnv,
       );
       expect(run.status, show(run)).toBe(0);
-      expect(run.stdout).toContain('::warning title=down did not answer::shard 2/2');
+      expect(run.stdout).toContain('::warning title=qa did not answer::shard 2/2');
       expect(existsSync(join(copy, 'reports', 'blob')), 'no blob').toBe(false);
       expect(existsSync(join(copy, 'reports', 'shards', '2-of-2', 'target.json'))).toBe(true);
       const o = await runStep(
@@ -671,50 +704,6 @@ test.describe('called from another repository, the participant down: its runner,
       ),
     ]);
   });
-});
-
-// ─── The side-by-side ─────────────────────────────────────────────────────────────────────────────────────────
-
-test('the side-by-side step: every target with a rule matrix to npm run compare, the others named', async () => {
-  const wf = load();
-  const job = wf.jobs.compare;
-  const ws = mkdtempSync(join(tmpdir(), 'nightly-compare-'));
-  try {
-    // As download-artifact leaves them: `a` has its report; `b`'s merge uploaded none.
-    mkdirSync(join(ws, 'runs', 'conformance-report-a'), { recursive: true });
-    writeFileSync(join(ws, 'runs', 'conformance-report-a', 'conformance.json'), '{}');
-    // `npm` here only records how it is called and writes what compare writes.
-    mkdirSync(join(ws, 'bin'));
-    writeFileSync(
-      join(ws, 'bin', 'npm'),
-      '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\nmkdir -p compare\n' +
-        'echo "| rule | a |" > compare/compare.md\necho "<html>" > compare/compare.html\n',
-      { mode: 0o755 },
-    );
-    const ctx = { github, inputs: {}, secrets: {}, needs: { plan: { outputs: { names: 'a b' } } } };
-    const side = await runStep(
-      wf,
-      job,
-      step(job, 'side'),
-      ctx,
-      join(ws, 'temp'),
-      { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: join(ws, 'npm-calls') },
-      ws,
-    );
-    expect(side.status, show(side)).toBe(0);
-    expect(readFileSync(join(ws, 'npm-calls'), 'utf8')).toBe('run compare -- --out compare runs/a\n');
-    expectScripts(readFileSync(join(ws, 'npm-calls'), 'utf8'));
-    expect(side.outputs).toEqual({ dirs: 'runs/a' });
-    expect(side.summary).toBe(
-      '- **b**: no rule matrix from this run (its job "b report" says why)\n| rule | a |\n',
-    );
-    const after = { ...ctx, steps: { side: { outputs: side.outputs } } };
-    const upload = step(job, 'Upload the side-by-side');
-    expect(condition(after, upload.if)).toBe(true);
-    for (const p of uploadPaths(upload)) expect(existsSync(join(ws, p)), p).toBe(true);
-  } finally {
-    rmSync(ws, { recursive: true, force: true });
-  }
 });
 
 // ─── The caller examples ──────────────────────────────────────────────────────────────────────────────────────
