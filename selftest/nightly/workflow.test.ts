@@ -47,24 +47,11 @@ interface Step {
   env?: Record<string, string | number>;
 }
 interface Job {
-  'runs-on': string;
-  needs?: string | string[];
-  if?: string;
-  environment?: string;
-  strategy?: { matrix: { include: string } };
-  outputs?: Record<string, string>;
   env?: Record<string, string>;
   steps: Step[];
 }
 interface Workflow {
-  on: {
-    schedule?: { cron: string }[];
-    workflow_dispatch?: { inputs: Record<string, { type: string; required?: boolean }> };
-    workflow_call?: {
-      inputs: Record<string, { type: string; required?: boolean }>;
-      secrets: Record<string, { required?: boolean }>;
-    };
-  };
+  on: { workflow_call?: { inputs: Record<string, unknown> } };
   env: Record<string, string>;
   jobs: { plan: Job; shard: Job; merge: Job; compare: Job };
 }
