@@ -9,16 +9,7 @@ import { expect, test } from '../support/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
-import {
-  DEFS_ID,
-  SCHEMA_IDS,
-  SCHEMAS,
-  defRef,
-  grammar,
-  schemaRegistry,
-  validate,
-  type DefName,
-} from '../../schemas';
+import { DEFS_ID, SCHEMA_IDS, SCHEMAS, defRef, schemaRegistry, validate, type DefName } from '../../schemas';
 import { GRAMMARS, type Grammar, type GrammarName } from '../../core/grammars';
 import * as ex from './schema-examples';
 
@@ -103,14 +94,6 @@ test.describe('registry', () => {
     const errors = validate('version-response', { version: 3 });
     expect(errors.map(describeError)).toEqual(expect.arrayContaining(['/version type', ' required']));
     expect(() => validate('nope' as Id, {})).toThrow(/no schema/);
-  });
-
-  test('grammar() hands out the pattern and lengths the schemas use', () => {
-    const g = grammar('LedgerString');
-    expect(g).toEqual({ pattern: '^[A-Za-z0-9._:#/ -]+$', minLength: 1, maxLength: 255 });
-    expect(new RegExp(g.pattern, 'u').test('a b')).toBe(true);
-    expect(grammar('UserIdString').maxLength).toBe(128);
-    expect(() => grammar('Duration')).toThrow(/not a string grammar/);
   });
 });
 
