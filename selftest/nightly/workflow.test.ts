@@ -2,8 +2,8 @@
 // actionlint and by running its steps' shell here as a runner would run it:
 // - it passes actionlint (the workflow schema, expressions, contexts, matrices, reusable workflow inputs and
 //   secrets), which rejects a broken copy;
-// - the plan step stops a wrong input with 2 and one line; the settings step hands every setting of
-//   .env.example to the jobs;
+// - the plan step stops a wrong input with 2 and one line; the settings step's refusal of a setting in the
+//   wrong place names it;
 // - called with the inputs of docs/ci.md's example (self-hosted runners, a target with runners of its own), the
 //   caller's checkout holding a waiver file and a command template, and a proxy: each reaches the job's
 //   environment and resolves, against a participant that does not answer (behind a proxy on a closed port of
@@ -26,8 +26,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { expect, test } from '../support/test';
 import { parse as parseYaml, parseDocument } from 'yaml';
-import { isSecretSetting } from '../../core/secrets';
-import { heldBack, nightlyEnv, NightlyEnvError, SET_BY_THE_WORKFLOW } from '../../scripts/nightly/env';
+import { nightlyEnv, NightlyEnvError } from '../../scripts/nightly/env';
 import { nightlyPlan } from '../../scripts/nightly/plan';
 import { cleanEnv, ROOT, runCommand, runNode } from '../support/child-run';
 import { listen } from '../support/harness-kit';
@@ -54,18 +53,6 @@ interface Workflow {
   on: { workflow_call?: { inputs: Record<string, unknown> } };
   env: Record<string, string>;
   jobs: { plan: Job; shard: Job; merge: Job; compare: Job };
-}
-
-/** Every setting .env.example lists, read here apart from the harness's own reading of it. */
-const EXAMPLE_SETTINGS = [
-  ...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Za-z][A-Za-z0-9_]*)=/gm),
-].map((m) => m[1]!);
-const heldBackName = (name: string) => heldBack({ name, group: exampleGroup(name) }) !== undefined;
-/** The group header a setting sits under in .env.example. */
-function exampleGroup(name: string): string {
-  const text = readFileSync(join(ROOT, '.env.example'), 'utf8');
-  const before = text.slice(0, text.search(new RegExp(`^# ${name}=`, 'm')));
-  return [...before.matchAll(/^# ─── (.+?) ─+$/gm)].pop()?.[1] ?? '';
 }
 
 function load(text = readFileSync(FILE, 'utf8')): Workflow {
@@ -323,28 +310,7 @@ test('the plan step: a wrong input stops it with 2 and one line', async () => {
   expect(() => nightlyPlan('[{"target":"a"}]', '3', 'x'.repeat(38))).toThrow(/too long for a sharded run/);
 });
 
-test('the settings step: every setting of .env.example reaches the jobs, a setting in the wrong place stops it', () => {
-  const wf = load();
-  // Each setting, given where a team keeps it (a secret setting as a secret, the others as variables), is in
-  // the jobs' environment, or held back by name with the reason: the harness's runners or this workflow set it.
-  expect(EXAMPLE_SETTINGS.length, 'the listing finds the settings at all').toBeGreaterThan(40);
-  const given = (name: string) => `value-of-${name}`;
-  const secrets = Object.fromEntries(EXAMPLE_SETTINGS.filter(isSecretSetting).map((n) => [n, given(n)]));
-  const vars = Object.fromEntries(
-    EXAMPLE_SETTINGS.filter((n) => !isSecretSetting(n) && !heldBackName(n)).map((n) => [n, given(n)]),
-  );
-  const passed = nightlyEnv(secrets, vars, undefined).env;
-  const unreached = EXAMPLE_SETTINGS.filter((n) => passed[n] !== given(n) && !heldBackName(n));
-  expect(unreached, 'settings of .env.example that reach no job').toEqual([]);
-  for (const name of EXAMPLE_SETTINGS.filter(heldBackName)) {
-    const internal = /^# ─── Internal\b[\s\S]*?^# ─── /m.exec(
-      readFileSync(join(ROOT, '.env.example'), 'utf8'),
-    )![0];
-    const own = name in SET_BY_THE_WORKFLOW;
-    expect(own || internal.includes(`# ${name}=`), `${name}: held back only when set for the run`).toBe(true);
-    // The workflow's own: LEDGER_RUN_ID in its env, LEDGER_CALLER_DIR from the caller's checkout.
-    if (own) expect(name in wf.env || name === 'LEDGER_CALLER_DIR', name).toBe(true);
-  }
+test('the settings step: names in any case, a URL from a secret; a setting in the wrong place stops it', () => {
   // A non-secret setting may be a secret (a URL with credentials); names are GitHub's, whatever their case.
   expect(nightlyEnv({ LEDGER_BASE_URL: 'http://u:p@h' }, { ledger_tags: '@readonly' }, '/c').env).toEqual({
     LEDGER_BASE_URL: 'http://u:p@h',
