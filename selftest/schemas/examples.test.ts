@@ -112,6 +112,8 @@ test.describe('grammars', () => {
   });
 
   test('CantonUid: <identifier>::<namespace>, split at the first ::', () => {
+    // A missing or empty part, a forbidden character and an identifier of 186 are core/command-factory.test.ts's
+    // "invalid synchronizer ids are not Canton ids".
     const id = defRef('CantonUid');
     expectValid(id, ex.uid('da'));
     expectValid(id, ex.uid('da1'));
@@ -120,15 +122,10 @@ test.describe('grammars', () => {
       `${repeat('i', 185)}::${repeat('n', 68)}`,
       'identifier 185 and namespace 68 (255 in all)',
     );
-    expectInvalid(id, `${repeat('i', 186)}::${ex.namespace}`, '', 'pattern', 'identifier of 186');
     expectInvalid(id, `da::${ex.namespace}0`, '', 'pattern', 'namespace of 69');
     expectValid(id, 'a b:c-d_e::1220ab', 'party characters and single colons in the identifier');
     expectValid(id, 'a:::b', "namespace ':b' (the first '::' splits)");
-    expectInvalid(id, 'invalidSynchronizerId', '', 'pattern', 'missing namespace');
-    expectInvalid(id, `::${ex.namespace}`, '', 'pattern', 'empty identifier');
-    expectInvalid(id, 'da::', '', 'pattern', 'empty namespace');
     expectInvalid(id, `${ex.uid('da')}::34-0`, '', 'pattern', 'a physical synchronizer id');
-    expectInvalid(id, `da!::${ex.namespace}`, '', 'pattern', 'a forbidden character');
   });
 
   test('PackageId and PackageName', () => {
