@@ -2,7 +2,7 @@
 // ajv-formats). The body schemas are validated by ajv's standalone code, compiled once per machine
 // (./compiled); anything else (a defs.json definition) by the live ajv, loaded and compiled in a process on
 // first use. A broken schema is caught by selftest/schemas/examples.test.ts, which compiles every one.
-// The harness's matchers call validate(); fixtures may reuse the id grammars through grammar().
+// The harness's matchers call validate().
 
 import type Ajv2020 from 'ajv/dist/2020';
 import type { AnySchemaObject, ErrorObject } from 'ajv/dist/2020';
@@ -125,17 +125,4 @@ function validatorOf(key: string): Validator {
 export function validate(id: SchemaId | SchemaName | DefRef, data: unknown): ErrorObject[] {
   const check = validatorOf(resolveId(id));
   return check(data) ? [] : [...(check.errors ?? [])];
-}
-
-/** An id grammar of defs.json as data, for generators of valid and invalid values. */
-export interface Grammar {
-  pattern: string;
-  minLength?: number;
-  maxLength?: number;
-}
-
-export function grammar(name: DefName): Grammar {
-  const def = defs.$defs[name] as { pattern?: string; minLength?: number; maxLength?: number };
-  if (def.pattern === undefined) throw new Error(`${name} is not a string grammar`);
-  return { pattern: def.pattern, minLength: def.minLength, maxLength: def.maxLength };
 }

