@@ -1,11 +1,11 @@
 // What `npm run preflight` says will skip is what the run then skips, rule for rule and word for word (a rule's
-// needs, core/rule-needs.ts, decide both): with nothing set (the in-process sandbox), with a read-only selection
-// (LEDGER_TAGS=@readonly), and against a participant that meets few needs, so that every kind of need skips
-// rules. The staging-like configuration (a participant started apart, LEDGER_BASE_URL set) is held the same way
-// in selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per
-// configuration, side by side. Both read only the rule matrix and the output, so the run is the lean one
-// (LEAN_RUN_CONFIG): the real config's global setup, which prints the run-information block, and its rule
-// matrix, without the Allure report nothing here reads.
+// needs, core/rule-needs.ts, decide both): with a read-only selection (LEDGER_TAGS=@readonly), and against the
+// in-process sandbox meeting few needs, so that every kind of need skips rules. The staging-like configuration
+// (a participant started apart, LEDGER_BASE_URL set, a token: the no-auth need unmet) is held the same way in
+// selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per configuration,
+// side by side. Both read only the rule matrix and the output, so the run is the lean one (LEAN_RUN_CONFIG): the
+// real config's global setup, which prints the run-information block, and its rule matrix, without the Allure
+// report nothing here reads.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,6 @@ import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
 const configurations: [string, Record<string, string>, number][] = [
-  ['nothing set (the in-process sandbox)', {}, 0],
   ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }, 0],
   // Every kind of need unmet but 'default-audience' (no token at all) and 'no-auth' (met): a sandbox without
   // authentication, one actAs party, no synchronizer named, Canton's built-in Ping.
