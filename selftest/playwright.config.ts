@@ -28,7 +28,6 @@ const RUNS = [
   'report/agreement.test.ts',
   'report/browser.test.ts',
   'report/history.test.ts',
-  'report/one-verdict.test.ts',
   'report/reporter-leaks.test.ts',
   'history/intermittent.test.ts',
   'shard/sharding.test.ts',
