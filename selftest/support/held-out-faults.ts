@@ -1,8 +1,8 @@
 // Held-out mutants ("the suite is also checked against participants broken in ways NOT listed in the
 // catalogue"). Each is a small, plausible deviation of a participant from the interface document or Canton,
-// different from every fault of sandbox/faults/ (another way of breaking, another operation: none breaks a
-// rule the way a catalogued fault already does, whose run is then the proof), and each says nothing about
-// which rule should catch it: selftest/mutation/mutation.test.ts only asks that the suite does.
+// different from every fault of sandbox/faults/ (another field, another way of breaking, another operation:
+// none breaks a rule's check the same way as a catalogued fault, whose run is then the proof), and each says
+// nothing about which rule should catch it: selftest/mutation/mutation.test.ts only asks that the suite does.
 //
 // They live outside sandbox/ on purpose, as fastify hooks. buildApp() returns a ready app, and fastify refuses
 // hooks once an app is ready, so each mutant's hooks sit on a thin front app that forwards every request to a
@@ -204,6 +204,20 @@ function delayOf(doc: Json): { holder: Json; delay: Json } | undefined {
 export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
   // ── GET /v2/version ──────────────────────────────────────────────────────────────────────────────────────
   {
+    name: 'held-version-prerelease-underscore',
+    operation: 'version',
+    breaks:
+      'the version carries a build label with an underscore ("3.4.11-rc_1"), which SemVer does not allow',
+    against:
+      'Canton: the version string is SemVer 2.0, pre-release identifiers of [0-9A-Za-z-] (§9.4 not shown)',
+    install: (front) =>
+      onAnswer(
+        front,
+        'version',
+        on200((doc) => void (doc.version = `${String(doc.version).split(/[-+]/)[0]}-rc_1`)),
+      ),
+  },
+  {
     name: 'held-version-duration-proto-string',
     operation: 'version',
     breaks:
@@ -270,6 +284,26 @@ export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
       ),
   },
   {
+    name: 'held-vetting-valid-until-empty-string',
+    operation: 'vetting-list',
+    breaks:
+      'a package vetted without end has validUntilExclusive "" (protobuf’s default string) instead of null',
+    against:
+      'Canton: validUntilExclusive is an ISO-8601 UTC instant, or null/absent when the vetting has no end (§2.8)',
+    install: (front) =>
+      onAnswer(
+        front,
+        'vetting-list',
+        on200((page) => {
+          for (const e of Array.isArray(page.vettedPackages) ? page.vettedPackages : []) {
+            for (const p of isObject(e) && Array.isArray(e.packages) ? e.packages : []) {
+              if (isObject(p) && (p.validUntilExclusive ?? null) === null) p.validUntilExclusive = '';
+            }
+          }
+        }),
+      ),
+  },
+  {
     name: 'held-vetting-topology-filter-first-page-only',
     operation: 'vetting-list',
     breaks:
@@ -299,6 +333,21 @@ export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
   },
 
   // ── POST /v2/commands/submit-and-wait-for-transaction-tree ─────────────────────────────────────────────────
+  {
+    name: 'held-submit-witnesses-empty',
+    operation: 'submit-tree',
+    breaks: 'every event of the tree has an empty witnessParties list',
+    against:
+      'Canton: the tree is the transaction as the actAs parties see it; each event names its witnesses among them',
+    install: (front) =>
+      onAnswer(
+        front,
+        'submit-tree',
+        on200((body) => {
+          for (const e of events(body)) e.value.witnessParties = [];
+        }),
+      ),
+  },
   {
     name: 'held-submit-event-offset-default',
     operation: 'submit-tree',
