@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { DEV_NAMESPACE } from '../../core/dev-defaults';
 import { loadSettings } from '../../core/settings';
 import { tokenProviderFor } from '../../core/token-providers';
 import { SETUP } from '../../core/verdict-marks';
