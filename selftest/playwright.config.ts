@@ -28,13 +28,10 @@ const RUNS = [
   'report/agreement.test.ts',
   'report/browser.test.ts',
   'report/history.test.ts',
-  'report/one-verdict.test.ts',
   'report/reporter-leaks.test.ts',
-  'history/run-changes.test.ts',
   'history/intermittent.test.ts',
   'shard/sharding.test.ts',
   'report/triage.test.ts',
-  'run/description-run.test.ts',
 ];
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 // Credentials in the clear are announced: a bearer token, the OAuth2 client secret or a proxy password sent over
 // plain http to another machine gets one line before anything is sent (core/cleartext.ts); loopback and https stay
 // silent. The preflight and a conformance run are run against this machine's own non-loopback address on a closed
-// port: refused at once, no network needed.
+// port: refused at once, no network needed; the run also shows a participant refusing connections is exit 4.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { cleanEnv, runNode } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';
+import { RETRY } from '../../core/retry';
+import { runExitCode } from '../../scripts/run/target-down';
 
 /** This machine's first non-loopback IPv4 address (0.0.0.0, which also reaches this machine, without one). */
 function localAddress(): string {
@@ -87,7 +89,7 @@ test.describe('credentials over plain http', () => {
     }
   });
 
-  test('the preflight and a run say it first against a non-loopback http URL, and nothing against 127.0.0.1', async () => {
+  test('the preflight and a run say it first against a non-loopback http URL, and nothing against 127.0.0.1; refused, the run is exit 4', async () => {
     test.setTimeout(120_000);
     const port = await closedPort();
     const remote = `http://${localAddress()}:${port}`;
@@ -121,6 +123,13 @@ test.describe('credentials over plain http', () => {
     );
     const out = run.stdout + run.stderr;
     expect(out.match(/credentials go over plain http/g), out.slice(-3000)).toHaveLength(1);
+    // A participant refusing connections: the exit code `npm run conformance` gives is 4 (target down), after
+    // the transport's retries.
+    expect(runExitCode(join(reports, 'conformance.json'), run.status ?? 1), out.slice(-3000)).toBe(
+      EXIT.targetDown,
+    );
+    expect(out).toContain('the connection was refused (ECONNREFUSED)');
+    expect(out).toContain(`connection refused ×${RETRY.transportRetries}`);
     // And it is recorded for the report a reviewer reads later: target.json, which the matrix and Allure read.
     const target = JSON.parse(readFileSync(join(reports, 'target.json'), 'utf8')) as { cleartext?: string };
     expect(target.cleartext).toMatch(

@@ -198,13 +198,6 @@ test('a wrong sandbox setting stops an in-process run the same way', () => {
   );
 });
 
-test('`npm run conformance` stops with the same line and builds nothing', () => {
-  const res = run(['--require', 'tsx/cjs', 'scripts/run/conformance.ts'], { LEDGER_TIMEOUT_SCALE: 'fast' });
-  expect(res.status).toBe(EXIT.badSetting);
-  expect(res.stderr.trim()).toBe(EXPECTED_LINE);
-  expect(res.stdout).toBe('');
-});
-
 /** The setting names a file reads: quoted literals (settings.ts, sandbox/config.ts) and `env.X` accesses. */
 function settingNames(file: string, prefix: RegExp): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');

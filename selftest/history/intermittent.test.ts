@@ -1,8 +1,12 @@
-// The nightly tells a flaky participant from a broken one (reporters/intermittent.ts, run-series.ts,
-// last-nights.ts): seven runs of one target against the sandbox, a fault on in runs 3, 5 and 7 only
-// (ver-unstable: VER-STABLE flips) and another on from run 3 onward (ver-not-semver: VER-SHAPE and VER-SEMVER
-// broken); then the written rule on its own, a collapsed night, the series' cap, the picture in Chromium, and a
-// FAIL that passes on its re-check.
+// One target's nights, through real `npm run conformance` runs of the VER- rules against the in-process sandbox
+// and the run's own reporter (reporters/run-history.ts, intermittent.ts, run-series.ts, last-nights.ts,
+// openapi-drift.ts): seven nights, a fault on in nights 3, 5 and 7 only (ver-unstable: VER-STABLE flips) and
+// another from night 3 onward (ver-not-semver: VER-SHAPE and VER-SEMVER broken). The nights with the flipping
+// fault are also the participant upgraded to 3.5.x with the description fault (every change of its API
+// description since 3.4.11, with the rules reading each field). So one series says what changed since the
+// previous run (first, new failure, fixed, only old failures), against a named baseline and for a second target,
+// names the flipping rule intermittent without news, and follows the API description. Then the written rule on its
+// own, a collapsed night, the series' cap, the picture in Chromium, and a FAIL that passes on its re-check.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +21,7 @@ import { changesMessage, readRun } from '../../scripts/nightly/notify-changes';
 import { markIntermittent, markRecheckedFailures } from '../../reporters/junit-verdicts';
 import { runExitCode } from '../../scripts/run/target-down';
 import type { RuleRow, RuleVerdict, TestVerdict } from '../../reporters/verdicts';
+import type { DescriptionReport } from '../../reporters/openapi-drift';
 import { EXIT } from '../../core/exit-codes';
 import { compareRuns, readRun as readCompared } from '../../reporters/compare-runs';
 import { renderCompareMarkdown } from '../../reporters/compare-render';
@@ -28,11 +33,14 @@ test.describe.configure({ mode: 'serial' });
 const GREP = 'VER-STABLE|VER-SEMVER|VER-SHAPE';
 const FLIPPING = 'ver-not-semver,ver-unstable';
 const BROKEN = 'ver-not-semver';
+/** The participant of the nights with the flipping fault: 3.5.x, its API description drifted. */
+const UPGRADED = { SANDBOX_VERSION: '3.5.2', SANDBOX_FAULTS: `${FLIPPING},description-drift` };
 let out: string;
 
 interface Matrix {
-  changes: Changes;
+  changes: Changes & { since: { kind: string; name?: string } | null };
   rules: RuleRow[];
+  description: DescriptionReport;
   tests: {
     ruleId?: string;
     title: string;
@@ -49,6 +57,10 @@ const markdown = (dir = out) => readFileSync(join(dir, 'conformance.md'), 'utf8'
 const rulesIn = (kind: keyof Changes) =>
   (matrix().changes[kind] as { rule: string }[]).map((c) => c.rule).sort();
 const row = (id: string) => matrix().rules.find((r) => r.id === id)!;
+const unknownDifferences = () =>
+  matrix()
+    .description.document.filter((l) => !l.known)
+    .map((l) => l.at);
 
 function conformance(dir: string, env: Record<string, string>, grep = GREP): Promise<ChildOutcome> {
   return runNode(
@@ -66,19 +78,61 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-test('seven nights: the flipping rule is named intermittent and its flips are no news; the broken ones are not', async () => {
+/** Night 1, 3.4.11: no earlier run, and the API description's known differences from the document only. */
+function firstNight(run: ChildOutcome): void {
+  expect(run.status, run.stdout + run.stderr).toBe(0);
+  expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
+  expect(/^ {2}description {3}(.*)$/m.exec(run.stdout)?.[1]).toBe(
+    'read: 27 differences from the document (27 known); no earlier description of this target',
+  );
+  expect(unknownDifferences()).toEqual([]);
+  expect(markdown()).toContain(
+    '- vetting-list (path): POST /v2/package-vetting/list → GET /v2/package-vetting — rules: VET-SHAPE,',
+  );
+  expect(markdown()).not.toContain('Changed since the previous run');
+}
+
+/** Night 3, upgraded: both faults are news and fail a regressions-only run; each description change named. */
+function thirdNight(run: ChildOutcome): void {
+  expect(rulesIn('newFailures'), 'run 3: both faults are news').toEqual([
+    'VER-SEMVER',
+    'VER-SHAPE',
+    'VER-STABLE',
+  ]);
+  expect(run.status, 'new failures fail a regressions-only run').toBe(EXIT.failed);
+  const md = markdown();
+  expect(md).toMatch(
+    /^## Changes since the previous run of \S+ \(in-process sandbox, version 3\.4\.11, run /,
+  );
+  expect(md).toContain('**New failures** (3)\n\n- VER-SHAPE: pass → FAIL');
+  expect(md).toContain('\n- VER-SEMVER: pass → FAIL');
+  for (const line of [
+    '- vetting-list (path): GET /v2/package-vetting → POST /v2/package-vetting/query — rules: VET-SHAPE,',
+    '- submit-tree JsTransactionTree.offset: integer (int64) → absent — rules: SUB-OFFSETS-INCREASE, SUB-SHAPE',
+    '- submit-tree JsCommands.tapsMaxPasses: absent → integer (int32) — rules: SUB-TAPS-ABOVE-LIMIT, SUB-TAPS-NONPOSITIVE, SUB-TAPS-WITHIN-LIMIT, SUB-WRONG-TYPES',
+  ])
+    expect(md).toContain(line);
+  // Against the document, only the fault's two are not known.
+  expect(unknownDifferences()).toEqual(['(path)', 'JsTransactionTree.offset']);
+  expect(run.stdout).toMatch(/API description: read: .*2 not known \(conformance\.md\)/);
+  expect(changesMessage([readRun(out)], {})).toMatch(/API description changed: \d+ \(vetting-list path, /);
+}
+
+test('seven nights: what changed each night; the flipping rule is named intermittent and its flips are no news; the broken ones are not', async () => {
   test.setTimeout(360_000);
   // The nights with the flipping fault on (3, 5, 7) and the first are real runs against the sandbox; the nights
   // between are history steps alone, fed to the run's reporter in this process with the verdicts such a night
-  // gives (ver-not-semver on: VER-SHAPE and VER-SEMVER fail, VER-STABLE passes), as run-changes.test.ts does.
+  // gives (ver-not-semver on: VER-SHAPE and VER-SEMVER fail, VER-STABLE passes).
   const faults = ['', '', FLIPPING, BROKEN, FLIPPING, BROKEN, FLIPPING];
   const seen: Record<number, Matrix> = {};
   let status: number | null = 0;
   for (const [i, f] of faults.entries()) {
     if (i === 0 || f === FLIPPING) {
-      const run = await conformance(out, { SANDBOX_FAULTS: f, LEDGER_FAIL_ON: 'regressions' });
+      const run = await conformance(out, { ...(i === 0 ? {} : UPGRADED), LEDGER_FAIL_ON: 'regressions' });
       expect(run.status, `run ${i + 1}: ${run.stderr}`).not.toBeNull();
       status = run.status;
+      if (i + 1 === 1) firstNight(run);
+      if (i + 1 === 3) thirdNight(run);
     } else {
       const broken = f === BROKEN ? ['VER-SHAPE', 'VER-SEMVER'] : [];
       await endRunInProcess(
@@ -93,18 +147,25 @@ test('seven nights: the flipping rule is named intermittent and its flips are no
     }
     seen[i + 1] = matrix();
     if (i + 1 === 3) {
-      expect(rulesIn('newFailures'), 'run 3: both faults are news').toEqual([
-        'VER-SEMVER',
-        'VER-SHAPE',
-        'VER-STABLE',
-      ]);
-      expect(status, 'new failures fail a regressions-only run').toBe(EXIT.failed);
+      // The participant is saved as a named baseline here, to be compared with after the nights.
+      const save = await runNode(
+        ['--require', 'tsx/cjs', 'scripts/history/baseline.ts', 'save', 'before-fix'],
+        {
+          ...cleanEnv(),
+          LEDGER_REPORTS_DIR: out,
+        },
+      );
+      expect(save.status, save.stderr).toBe(0);
     }
+    if (i + 1 === 4)
+      expect(rulesIn('fixed'), 'run 4: fixed against the previous run').toEqual(['VER-STABLE']);
     if (i + 1 === 5) expect(rulesIn('becameIntermittent')).toEqual(['VER-STABLE']);
     if (i + 1 === 5)
       expect(changesMessage([readRun(out)], {})).toContain('1 became intermittent: VER-STABLE');
   }
-  // Run 7: the flipping rule is intermittent in every view, its FAIL still a FAIL; nothing is news.
+  // Run 7: the flipping rule is intermittent in every view, its FAIL still a FAIL; nothing is news, and only old
+  // failures and an intermittent one: the regressions-only run passes.
+  expect(status, 'only old failures: a regressions-only run passes').toBe(0);
   const last = matrix();
   for (const kind of ['newFailures', 'fixed', 'becameIntermittent', 'settled'] as const)
     expect(rulesIn(kind), kind).toEqual([]);
@@ -177,6 +238,44 @@ test('the picture of the last nights: one mark per judged run, oldest first, in 
   } finally {
     await close();
   }
+});
+
+test('after the nights: against the named baseline its failures are fixed; a second target compares with nothing of the first', async () => {
+  const titleOf = (id: string) => matrix().tests.find((t) => t.ruleId === id)!.title;
+  const titles = ['VER-STABLE', 'VER-SEMVER', 'VER-SHAPE'].map(titleOf);
+  // A clean night compared with the baseline saved after night 3 (LEDGER_COMPARE_WITH, read as a run reads it):
+  // the history step alone.
+  const before = process.env.LEDGER_COMPARE_WITH;
+  process.env.LEDGER_COMPARE_WITH = 'before-fix';
+  try {
+    await endRunInProcess(
+      out,
+      titles.map((title) => ({ title, status: 'passed' })),
+    );
+  } finally {
+    if (before === undefined) delete process.env.LEDGER_COMPARE_WITH;
+    else process.env.LEDGER_COMPARE_WITH = before;
+  }
+  expect(markdown()).toMatch(/^## Changes since the baseline "before-fix" of /);
+  expect(matrix().changes.since).toMatchObject({ kind: 'named', name: 'before-fix' });
+  // The intermittent rule passing is one more flip, no fix.
+  expect(rulesIn('fixed')).toEqual(['VER-SEMVER', 'VER-SHAPE']);
+
+  // The same reports folder, another participant (its URL): the history step alone, a rule failing there.
+  const target = join(out, 'other-target.json');
+  writeFileSync(
+    target,
+    JSON.stringify({ baseUrl: 'http://127.0.0.1:9', version: '3.4.11', runId: 'other-target-run' }),
+  );
+  const failed = {
+    title: titles[1]!,
+    status: 'failed' as const,
+    error: 'Error: the version is no SemVer version',
+  };
+  const other = await endRunInProcess(out, [failed], { status: 'failed', targetFile: target });
+  expect(runExitCode(join(out, 'conformance.json'), other === 'passed' ? 0 : EXIT.failed)).toBe(EXIT.failed);
+  expect(matrix().changes.since).toBeNull();
+  expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
 });
 
 const P: Status = 'passes';

@@ -4,14 +4,21 @@
 // judged nothing is not the baseline; a FAIL later covered by a team's waiver is "now waived by <file>",
 // never fixed, and the nightly's webhook has nothing to announce. The real runs behind these results are
 // tested elsewhere (selftest/run/participant-death.test.ts: a death mid-run;
-// selftest/history/run-changes.test.ts: changes across real runs).
+// selftest/history/intermittent.test.ts: changes across real runs). First, the kinds of a change on their own.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { cantonVersionDeviation, endRunInProcess, type EndedTest } from '../support/report-kit';
 import { EXCUSED_BY, EXPECTATION, EXPECTATION_EXPIRED } from '../../core/verdict-marks';
-import { changeCount, targetHistoryDir, type Changes } from '../../reporters/run-history';
+import {
+  CHANGE_KINDS,
+  changeCount,
+  diffRuns,
+  targetHistoryDir,
+  type Changes,
+} from '../../reporters/run-history';
+import type { RuleRow } from '../../reporters/verdicts';
 import { changesMessage, type RunMatrix } from '../../scripts/nightly/notify-changes';
 
 const TARGET = {
@@ -82,6 +89,41 @@ async function run(out: string, outcomes: Outcome[], extra: Record<string, unkno
 
 const lastRun = (out: string) =>
   readFileSync(join(targetHistoryDir(join(out, 'history'), TARGET), 'last-run.json'), 'utf8');
+
+test('the kinds of a change, from a baseline and this run', () => {
+  const row = (id: string, verdict: RuleRow['verdict'], excusedBy?: string) =>
+    ({ id, verdict, reasons: [], ...(excusedBy ? { excusedBy } : {}) }) as unknown as RuleRow;
+  const c = diffRuns(
+    {
+      generatedAt: 't',
+      target: {},
+      verdicts: { A: 'pass', B: 'fail', C: 'pass', D: 'known-deviation', E: 'pass', F: 'pass', G: 'pass' },
+      excusedBy: { D: 'canton' },
+    },
+    [
+      row('A', 'fail'),
+      row('B', 'pass'),
+      row('C', 'known-deviation', 'canton'),
+      row('D', 'unexpected-pass', 'canton'),
+      row('E', 'skip'),
+      row('F', 'inconclusive'),
+      row('G', 'not-run'),
+      row('H', 'pass'),
+    ],
+    null,
+  );
+  const kinds: Record<string, string[]> = {};
+  for (const k of CHANGE_KINDS) if (c[k].length > 0) kinds[k] = c[k].map((x) => x.rule);
+  expect(kinds).toEqual({
+    newFailures: ['A'],
+    fixed: ['B'],
+    deviationsAppeared: ['C'],
+    deviationsGone: ['D'],
+    newSkips: ['E'],
+    firstVerdicts: ['H'],
+  });
+  expect(c.noVerdict, 'F is inconclusive: no verdict, no change').toBe(1);
+});
 
 let out: string;
 test.beforeEach(() => {

@@ -1,11 +1,11 @@
 // What `npm run preflight` says will skip is what the run then skips, rule for rule and word for word (a rule's
-// needs, core/rule-needs.ts, decide both): with nothing set (the in-process sandbox), with a read-only selection
-// (LEDGER_TAGS=@readonly), and against a participant that meets few needs, so that every kind of need skips
-// rules. The staging-like configuration (a participant started apart, LEDGER_BASE_URL set) is held the same way
-// in selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per
-// configuration, side by side. Both read only the rule matrix and the output, so the run is the lean one
-// (LEAN_RUN_CONFIG): the real config's global setup, which prints the run-information block, and its rule
-// matrix, without the Allure report nothing here reads.
+// needs, core/rule-needs.ts, decide both): with a read-only selection (LEDGER_TAGS=@readonly), and against the
+// in-process sandbox meeting few needs, so that every kind of need skips rules. The staging-like configuration
+// (a participant started apart, LEDGER_BASE_URL set, a token: the no-auth need unmet) is held the same way in
+// selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per configuration,
+// side by side. Both read only the rule matrix and the output, so the run is the lean one (LEAN_RUN_CONFIG): the
+// real config's global setup, which prints the run-information block, and its rule matrix, without the Allure
+// report nothing here reads.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +15,9 @@ import { forecastOf, skipsOf, verdictOf } from '../support/forecast';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
-const configurations: [string, Record<string, string>, number][] = [
-  ['nothing set (the in-process sandbox)', {}, 0],
-  ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }, 0],
+/** [what, settings, at least this many rules skipped, rules among them] */
+const configurations: [string, Record<string, string>, number, string[]][] = [
+  ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }, 0, []],
   // Every kind of need unmet but 'default-audience' (no token at all) and 'no-auth' (met): a sandbox without
   // authentication, one actAs party, no synchronizer named, Canton's built-in Ping.
   [
@@ -30,10 +30,12 @@ const configurations: [string, Record<string, string>, number][] = [
       LEDGER_SYNCHRONIZER_ID: 'none',
     },
     16,
+    // One actAs party: the rules that need a second say so by skipping, and the rest of the suite passes.
+    ['SUB-DEDUP-ACTAS-ORDER'],
   ],
 ];
 
-for (const [what, env, atLeast] of configurations) {
+for (const [what, env, atLeast, skipping] of configurations) {
   test(`${what}: the preflight's forecast is the run's skips`, async () => {
     test.setTimeout(240_000);
     const out = mkdtempSync(join(tmpdir(), 'forecast-skips-'));
@@ -51,6 +53,7 @@ for (const [what, env, atLeast] of configurations) {
       expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
       expect(forecastOf(preflight.stdout)).toEqual(skipsOf(out));
       expect(Object.keys(skipsOf(out)).length, 'rules skipped for a need').toBeGreaterThanOrEqual(atLeast);
+      for (const id of skipping) expect(Object.keys(skipsOf(out))).toContain(id);
       // The run-information block forecasts the same.
       expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
     } finally {

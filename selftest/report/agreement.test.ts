@@ -1,6 +1,7 @@
 // A run against a faulty sandbox (plus the report samples: an unreachable target, harness defects, and a
 // baseline with a deviation, a stale deviation and a skip) through the real `npm run conformance`: the rule
-// matrix, the Allure report and JUnit must tell the same story, and so must the exit code. Then the secret
+// matrix, the Allure report and JUnit must tell the same story, and so must the exit code; a known deviation
+// of Canton's baseline reads the same in the console, conformance.md, JUnit, Allure and compare. Then the secret
 // gate: it passes on that run, and fails a run whose output holds a planted secret, naming the file only.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { ruleIdOfTitle } from '../../rules/catalogue';
 import { VERDICT_WORDS } from '../../reporters/verdicts';
 import { externalReferences } from '../../reporters/allure-html';
 import { ENV_KEYS } from '../../reporters/allure-results';
+import { compareRuns, readRun } from '../../reporters/compare-runs';
+import { renderCompareMarkdown } from '../../reporters/compare-render';
 import type { TestVerdict } from '../../reporters/verdicts';
 import {
   environmentOf,
@@ -158,6 +161,44 @@ test.describe('report agreement', () => {
     expect(notOk.length).toBeGreaterThan(0);
     expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(EXIT.failed);
     expect(matrix.status).toBe('failed');
+  });
+
+  test("a known deviation (Canton's baseline) says so in every output, none a ✘ or a plain pass", () => {
+    const id = 'VER-AUTH-REQUIRED';
+    const reason = matrix.tests.find((t) => t.ruleId === id)!.reason!;
+    expect(reason).toMatch(/^known deviation of canton 3\.4\.\d+: /);
+    // The console: its line `~ … — known deviation`, the count naming it, and the closing table.
+    const lines = run.stdout.split('\n');
+    const line = lines.find((l) => /^\s+[✓✘~?-]\s+\d+ /.test(l) && l.includes(` ${id} `));
+    expect(line).toMatch(/^\s+~\s+\d+ .* — known deviation \(\d+ms\)$/);
+    expect(run.stdout).toMatch(/, 1 known deviation, /);
+    const table = run.stdout.slice(run.stdout.indexOf('Conformance by rule:'));
+    expect(table).toMatch(new RegExp(`^\\s+${id}\\s+known deviation\\s+— known deviation of canton`, 'm'));
+    // A reason too long for the line is cut at a word, and the table says where it is whole.
+    for (const cut of table.split('\n').filter((l) => l.endsWith('…')))
+      expect(cut).toMatch(/[\w.,;:)] ?…$|\w…$/);
+    // conformance.md: after the changes (and the API description), the rules that did not pass, whole reasons.
+    const md = readFileSync(join(out, 'conformance.md'), 'utf8');
+    const sections = [...md.matchAll(/^## (.+)$/gm)]
+      .map((m) => m[1])
+      .filter((title) => !title?.startsWith("The participant's API description"));
+    expect(sections.slice(0, 2)).toEqual([
+      expect.stringMatching(/^Changes since/),
+      'Rules that did not pass',
+    ]);
+    const top = md.slice(md.indexOf('## Rules that did not pass'), md.indexOf('## Conformance matrix'));
+    expect(top).toContain(`- **${id}** — ${reason.replace(/\|/g, '\\|')}`);
+    // JUnit: skipped, with the reason as its message.
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain(`<skipped message="${escapeXml(reason)}"`);
+    // Allure: its own status, counted and named on the overview; compare says the same.
+    const statistic = readJson<Record<string, number>>(join(out, 'allure', 'widgets', 'statistic.json'));
+    expect(statistic.unknown).toBe(1);
+    expect(environmentOf(out).get(ENV_KEYS.deviations)).toBe(
+      `1 of Canton's baseline (Allure status unknown): ${id}`,
+    );
+    expect(renderCompareMarkdown(compareRuns([readRun(out)]))).toMatch(
+      new RegExp(`\\| ${id} \\| known deviation — `),
+    );
   });
 
   test('the environment block: target without credentials, version, capabilities, run id, seed, scale, harness', () => {

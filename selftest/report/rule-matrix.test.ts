@@ -1,9 +1,11 @@
+// The rule matrix's classification of a test's end and a rule's verdict from its tests, for the cases no run of
+// the self-tests gives: a known deviation, its unexpected pass, a skip's reason, and the matrix's view of a real
+// run are agreement.test.ts's (the kinds run); a changed limit in the fingerprint, report/history.test.ts's.
 import { expect, test } from '../support/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { RULES } from '../../rules/catalogue';
 import { DEVIATION_SEEN, DEVIATION_UNMET, INCONCLUSIVE } from '../../core/verdict-marks';
 import { classify } from '../../reporters/classify';
-import { diffFingerprints, fingerprintOf } from '../../reporters/fingerprint';
 import { renderMarkdown } from '../../reporters/matrix-render';
 import { ruleRows, ruleVerdict, totals } from '../../reporters/verdicts';
 
@@ -70,15 +72,6 @@ test.describe('rule matrix verdicts', () => {
     expect(ruleVerdict(['fail', 'harness-defect'])).toBe('fail');
   });
 
-  test('an expected failure is a known deviation and its pass is flagged', () => {
-    const deviation = fakeTest('failed', [{ type: 'fail', description: 'Canton clamps' }]);
-    expect(classify(deviation, fakeResult('failed', 'Error: expect(received)', true))).toEqual({
-      verdict: 'known-deviation',
-      reason: 'Canton clamps',
-    });
-    expect(classify(deviation, fakeResult('passed')).verdict).toBe('unexpected-pass');
-  });
-
   test('an expected failure excuses only an assertion: a harness defect stays one', () => {
     const deviation = fakeTest('failed', [{ type: 'fail', description: 'waived by team.json: flaky' }]);
     expect(classify(deviation, fakeResult('failed', 'TypeError: x is undefined')).verdict).toBe(
@@ -106,14 +99,6 @@ test.describe('rule matrix verdicts', () => {
     });
   });
 
-  test('a skip keeps its reason', () => {
-    const skipped = fakeTest('passed', [{ type: 'skip', description: 'needs the control route' }]);
-    expect(classify(skipped, fakeResult('skipped'))).toEqual({
-      verdict: 'skip',
-      reason: 'needs the control route',
-    });
-  });
-
   test('the worst test verdict decides a rule, and a rule without tests is not run', () => {
     expect(ruleVerdict(['pass', 'fail', 'known-deviation'])).toBe('fail');
     expect(ruleVerdict(['pass', 'known-deviation'])).toBe('known-deviation');
@@ -133,21 +118,5 @@ test.describe('rule matrix verdicts', () => {
       uncatalogued: [],
     });
     expect(md).toContain('| VER-SHAPE | pass | interface |');
-  });
-
-  test('a changed limit shows in the fingerprint diff', () => {
-    const before = fingerprintOf({
-      version: '3.4.11',
-      features: { packageFeature: { maxVettedPackagesPageSize: 100 } },
-    });
-    const after = fingerprintOf({
-      version: '3.4.12',
-      features: { packageFeature: { maxVettedPackagesPageSize: 50 } },
-    });
-    expect(diffFingerprints(before, after)).toEqual([
-      { path: 'features.packageFeature.maxVettedPackagesPageSize', before: 100, after: 50 },
-      { path: 'version', before: '3.4.11', after: '3.4.12' },
-    ]);
-    expect(diffFingerprints(undefined, after)).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@
 // started as a separate participant with a fault in its listing, the run's check of the template's package
 // (which rests on that listing) blocks only the rules that submit, naming what the listing said, and the VET-
 // rules judge the listing: one fails, exit 1. With the listing right and the template's package truly missing,
-// the VET- rules pass and the run exits 2 naming LEDGER_COMMAND_TEMPLATE.
+// the VET- rules pass and the run exits 2 naming LEDGER_COMMAND_TEMPLATE. `npm run conformance` on the lean
+// config: the verdicts and the exit code are all it reads, no Allure report to build.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode, type ChildOutcome } from '../support/child-run';
 import { minimal, PARTICIPANT, staging, type Staging } from '../support/staging-kit';
 import { EXIT } from '../../core/exit-codes';
 
@@ -20,7 +21,7 @@ interface Row {
 async function run(t: Staging, grep: string, env: Record<string, string> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'broken-listing-'));
   const child: ChildOutcome = await runNode(
-    ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', grep],
+    ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '-c', LEAN_RUN_CONFIG, '--grep', grep],
     { ...cleanEnv(), ...minimal(t, 'qa-runner'), LEDGER_REPORTS_DIR: out, ...env },
   );
   const matrix = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as { rules: Row[] };

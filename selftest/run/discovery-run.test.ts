@@ -1,9 +1,9 @@
 // A participant unlike the development defaults (participant id, synchronizer, users,
 // parties, RS256 tokens from a JWKS) passes the conformance suite given only LEDGER_BASE_URL, the auth
 // settings and the user — the rest discovered by the global setup — with the same verdict for every test as a
-// run given every identity setting explicitly; and the same with canton-ping and a user with a single actAs
-// party. The first test runs the suite twice in a child Playwright
-// (selftest/support/discovery-run.config.ts), the second once.
+// run given every identity setting explicitly: the suite twice in a child Playwright
+// (selftest/support/discovery-run.config.ts). A user with a single actAs party: its discovery is
+// selftest/core/discovery.test.ts's, the suite's skips for it selftest/preflight/forecast-skips.test.ts's.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,8 +51,6 @@ function expectNoSecret(run: Run): void {
 const TIMEOUT = 420_000;
 
 test.describe('discovery in a conformance run against a staging-like participant', () => {
-  // One sandbox, the two tests one after the other: each already runs whole suites.
-  test.describe.configure({ mode: 'default' });
   let target: Staging;
   test.beforeAll(async () => {
     target = await staging();
@@ -106,30 +104,6 @@ test.describe('discovery in a conformance run against a staging-like participant
     expectNoSecret(discovered);
     expectNoSecret(explicit);
     // Two whole suites' answers: none is fastify's or V8's.
-    expect(target.frameworkAnswers).toEqual([]);
-  });
-
-  test('canton-ping and a user with a single actAs party: the suite passes on discovered settings', async () => {
-    test.setTimeout(TIMEOUT);
-    // Discovered against explicit settings is compared above, verdict by verdict; here the discovered run alone
-    // (a suite run costs CPU, and npm test has a budget): it passes, and says why it skips.
-    const discovered = await suite({ ...minimal(target, 'qa-solo'), LEDGER_COMMAND_TEMPLATE: 'canton-ping' });
-    expect(discovered.status, log(discovered)).toBe(0);
-    const v = verdicts(discovered);
-    expect(Object.keys(v).length).toBeGreaterThan(100);
-    expect(
-      Object.entries(v).filter(([, verdict]) => !['pass', 'known-deviation', 'skip'].includes(verdict)),
-    ).toEqual([]);
-    // One actAs party: the two rules that need a second say so by skipping.
-    const actAsOrder = Object.entries(v).find(([title]) => title.startsWith('SUB-DEDUP-ACTAS-ORDER'));
-    expect(actAsOrder?.[1]).toBe('skip');
-    const id = identityOf(discovered);
-    expect(id.LEDGER_PARTICIPANT_ID?.value).toBe(PARTICIPANT);
-    expect(id.LEDGER_SYNCHRONIZER_ID?.source).toContain('GET /v2/state/connected-synchronizers');
-    expect(id.LEDGER_ACT_AS?.value).toBe(party('Solo'));
-    expect(id.LEDGER_READ_AS?.value).toBe('none');
-    expect(id.LEDGER_COMMAND_TEMPLATE?.source).toBe('LEDGER_COMMAND_TEMPLATE');
-    expectNoSecret(discovered);
     expect(target.frameworkAnswers).toEqual([]);
   });
 });

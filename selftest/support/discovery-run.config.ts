@@ -1,6 +1,6 @@
 // The lean conformance run (LEAN_RUN_CONFIG in child-run.ts) of the self-tests that read only the rule matrix
 // and the run's output (discovery-run, forecast-skips, rule-needs, expectations-layers, cleartext, compare,
-// run-changes): the real config (global setup with its discovery, preflight and run-information block, fixtures,
+// intermittent): the real config (global setup with its discovery, preflight and run-information block, fixtures,
 // the rule matrix) against LEDGER_BASE_URL or the in-process sandbox, every output under LEDGER_REPORTS_DIR —
 // never the real reports/ — and no Allure or JUnit writer (the rule matrix is all these self-tests read).
 import { resolve } from 'node:path';
@@ -12,7 +12,7 @@ import { discardAllureMetadata } from '../../scripts/mutation/discard-allure';
 const out = reportsMoved() ? reportsDir() : undefined;
 if (!out)
   throw new Error(
-    'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare, run-changes…)',
+    'LEDGER_REPORTS_DIR is unset: run this config through a self-test (discovery-run, compare, intermittent…)',
   );
 const ROOT = resolve(__dirname, '..', '..');
 

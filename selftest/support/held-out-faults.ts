@@ -1,8 +1,8 @@
 // Held-out mutants ("the suite is also checked against participants broken in ways NOT listed in the
 // catalogue"). Each is a small, plausible deviation of a participant from the interface document or Canton,
-// different from every fault of sandbox/faults/ (another field, another way of breaking, another operation),
-// and each says nothing about which rule should catch it: selftest/mutation/mutation.test.ts only asks that
-// the suite does.
+// different from every fault of sandbox/faults/ (another field, another way of breaking, another operation:
+// none breaks a rule's check the same way as a catalogued fault, whose run is then the proof), and each says
+// nothing about which rule should catch it: selftest/mutation/mutation.test.ts only asks that the suite does.
 //
 // They live outside sandbox/ on purpose, as fastify hooks. buildApp() returns a ready app, and fastify refuses
 // hooks once an app is ready, so each mutant's hooks sit on a thin front app that forwards every request to a
@@ -304,18 +304,6 @@ export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
       ),
   },
   {
-    name: 'held-vetting-page-one-longer',
-    operation: 'vetting-list',
-    breaks: 'a page holds one entry more than the pageSize asked for (tokens follow the longer page)',
-    against:
-      '§2.7, §4.2 Pagination 6–7: pageSize is the page length the client asks for (0: the server decides)',
-    install: (front) =>
-      onRequestBody(front, 'vetting-list', (body) => {
-        if (typeof body.pageSize !== 'number' || body.pageSize <= 0) return undefined;
-        return { ...body, pageSize: body.pageSize + 1 };
-      }),
-  },
-  {
     name: 'held-vetting-topology-filter-first-page-only',
     operation: 'vetting-list',
     breaks:
@@ -345,30 +333,6 @@ export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
   },
 
   // ── POST /v2/commands/submit-and-wait-for-transaction-tree ─────────────────────────────────────────────────
-  {
-    name: 'held-submit-duplicate-as-in-flight',
-    operation: 'submit-tree',
-    breaks:
-      'a duplicate of a completed command is SUBMISSION_ALREADY_IN_FLIGHT (ABORTED) without the completion offset',
-    against:
-      'Canton: a change ID accepted within the period is DUPLICATE_COMMAND, 409, with context.completion_offset',
-    install: (front) =>
-      onAnswer(front, 'submit-tree', (a) => {
-        if (!isObject(a.body) || a.body.code !== 'DUPLICATE_COMMAND') return undefined;
-        return {
-          status: 409,
-          body: {
-            ...a.body,
-            code: 'SUBMISSION_ALREADY_IN_FLIGHT',
-            cause: 'The submission is already in-flight',
-            errorCategory: 2,
-            grpcCodeValue: 10,
-            retryInfo: '1 second',
-            context: { category: '2', definite_answer: 'false' },
-          },
-        };
-      }),
-  },
   {
     name: 'held-submit-witnesses-empty',
     operation: 'submit-tree',
@@ -424,39 +388,6 @@ export const HELD_OUT_MUTANTS: readonly HeldOutMutant[] = [
         if (typeof name !== 'string' || !name.includes('_')) return undefined;
         const camel = name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
         return { ...a, body: { ...a.body, context: { ...a.body.context, field_name: camel } } };
-      }),
-  },
-  {
-    name: 'held-submit-empty-lists-refused',
-    operation: 'submit-tree',
-    breaks:
-      'an explicitly empty disclosedContracts, packageIdSelectionPreference or prefetchContractKeys is refused',
-    against: '§2.1: disclosedContracts, packageIdSelectionPreference and prefetchContractKeys "May be empty"',
-    install: (front) =>
-      front.addHook('preHandler', async (req, reply) => {
-        if (pathOf(req) !== PATHS['submit-tree']) return;
-        const body = parse(req.body);
-        if (!isObject(body)) return;
-        const empty = ['disclosedContracts', 'packageIdSelectionPreference', 'prefetchContractKeys'].find(
-          (k) => Array.isArray(body[k]) && (body[k] as unknown[]).length === 0,
-        );
-        if (empty === undefined) return;
-        const field = empty.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-        await reply
-          .code(400)
-          .type('application/json')
-          .send({
-            code: 'MISSING_FIELD',
-            cause: `The submitted command is missing a mandatory field: ${field}`,
-            correlationId: null,
-            traceId: null,
-            context: { category: '8', definite_answer: 'false', field_name: field },
-            resources: [],
-            errorCategory: 8,
-            grpcCodeValue: 3,
-            retryInfo: null,
-            definiteAnswer: null,
-          });
       }),
   },
 ];
