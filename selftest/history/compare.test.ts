@@ -1,22 +1,20 @@
 // `npm run compare`: runs side by side. The pure part (reading a run, the rows, the Markdown and HTML) against
 // hand-written conformance.json files — catalogues that differ, a run without target.json, reasons full of
-// markup, a URL with credentials; the command's one line and exit 2 for a folder that is no run; then three
-// real runs of the sandbox (3.4, 3.5, and 3.4 with a fault; a few rule groups only) compared, the rules that
-// differ first, and the HTML opened from file:// in Debian's Chromium with the same rows and no request out.
+// markup, a URL with credentials; the command's one line and exit 2 for a folder that is no run; the HTML
+// opened from file:// in Debian's Chromium with the rows of the Markdown and no request out. A real run's
+// folder compared: selftest/history/intermittent.test.ts.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '../support/test';
 import type { ConsoleMessage } from 'playwright-core';
-import { RULES } from '../../rules/catalogue';
-import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { ABSENT, compareRuns, CompareInputError, readRun } from '../../reporters/compare-runs';
 import {
   renderCompareHtml,
   renderCompareMarkdown,
   renderCompareSummary,
 } from '../../reporters/compare-render';
-import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import type { ChildOutcome } from '../support/child-run';
 import {
   freshReportsDir,
   noChromium,
@@ -234,91 +232,24 @@ test.describe('comparing runs: the pure part, from hand-written runs', () => {
     expect(md).toBe(renderCompareMarkdown(compareRuns([readRun(older), readRun(newer)])));
     expect(readFileSync(join(out, 'compare.html'), 'utf8')).toContain('data-rule="R-NEW"');
   });
-});
 
-/** Three sandbox runs of a few rule groups; each group's verdicts differ in one of them, or in none. */
-const GREP = 'VER-|VET-PAGE-ORDER|SUB-TREE-REMOVED-3-5';
-const RUNS: { name: string; env: Record<string, string>; status: number }[] = [
-  { name: '3.4', env: {}, status: 0 },
-  { name: '3.5', env: { SANDBOX_VERSION: '3.5.2' }, status: 0 },
-  { name: 'fault', env: { SANDBOX_FAULTS: 'vet-entries-unsorted' }, status: 1 },
-];
-
-test.describe('comparing three real runs of the sandbox', () => {
-  // One worker runs the three runs once, then reads them.
-  test.describe.configure({ mode: 'serial' });
-  let root: string;
-  let remove: () => void;
-  let folders: string[];
-  let compared: RunOutcome;
-  const out = () => join(root, 'compared');
-  let chromium: ReturnType<typeof openBrowser> | undefined;
-  const browserOnce = () => (chromium ??= openBrowser());
-
-  test.beforeAll(async () => {
-    // Each run takes a few seconds alone; three at once beside other self-tests on two cores, far less than this.
-    test.setTimeout(180_000);
-    ({ dir: root, remove } = freshReportsDir('compare-runs'));
-    folders = RUNS.map((r) => join(root, r.name));
-    const runs = await Promise.all(
-      RUNS.map((r, i) =>
-        runNode(playwrightCommand('test', '-c', 'selftest/support/discovery-run.config.ts', '--grep', GREP), {
-          ...cleanEnv(),
-          ...r.env,
-          LEDGER_REPORTS_DIR: folders[i]!,
-        }),
-      ),
-    );
-    runs.forEach((run, i) => expect(run.status, `${RUNS[i]!.name}: ${show(run)}`).toBe(RUNS[i]!.status));
-    compared = await compareCli(['--out', out(), ...folders]);
-  });
-  test.afterAll(async () => {
-    await (await chromium?.catch(() => undefined))?.close();
-    remove?.();
-  });
-
-  test('compare.md lists the rules that differ first, each with the three verdicts', () => {
-    expect(compared.status, show(compared)).toBe(0);
-    expect(compared.stdout).toContain(`2 of ${RULES.length} rules differ between the 3 runs`);
-    const md = readFileSync(join(out(), 'compare.md'), 'utf8');
-    const rows = mdRows(md);
-    expect(rows.map((r) => r.id).sort()).toEqual(RULES.map((r) => r.id).sort());
-    expect(rows.filter((r) => r.section === 'differ')).toEqual([
-      { id: 'VET-PAGE-ORDER', section: 'differ', verdicts: ['pass', 'pass', 'FAIL'] },
-      { id: 'SUB-TREE-REMOVED-3-5', section: 'differ', verdicts: ['skip', 'known deviation', 'skip'] },
-    ]);
-    const firstAgree = rows.findIndex((r) => r.section === 'agree');
-    expect(firstAgree).toBe(2);
-    for (const row of rows.slice(firstAgree)) {
-      expect(row.section, row.id).toBe('agree');
-      expect(new Set(row.verdicts).size, row.id).toBe(1);
-      expect(row.verdicts, row.id).toHaveLength(3);
-    }
-    expect(rows.find((r) => r.id === 'VER-SEMVER')?.verdicts).toEqual(['pass', 'pass', 'pass']);
-    // The columns tell the runs apart: the version, and the fault the third sandbox ran with.
-    const head = md
-      .split('\n')
-      .find((l) => l.startsWith('| rule |'))!
-      .split(' | ');
-    expect(head[1]).toContain('3.4.11 · ');
-    expect(head[2]).toContain('3.5.2 · ');
-    expect(head[3]).toContain('faults vet-entries-unsorted');
-  });
-
-  test('compare.html opens from file:// in Chromium, offline, with the same rows', async () => {
+  test('compare.html opens from file:// in Chromium, offline, with the rows of compare.md', async () => {
     const why = noChromium();
     test.skip(why !== undefined, why);
     test.setTimeout(120_000);
-    const browser = await browserOnce();
+    const { older, newer } = handRuns(join(root, 'browser'));
+    const c = compareRuns([readRun(older), readRun(newer)]);
+    const file = join(root, 'browser', 'compare.html');
+    writeFileSync(file, renderCompareHtml(c));
+    const browser = await openBrowser();
     // A load the page's Content-Security-Policy refuses never reaches the network: the console says it.
     const refused: string[] = [];
-    const onConsole = (m: ConsoleMessage) => {
+    browser.page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'error') refused.push(m.text());
-    };
-    browser.page.on('console', onConsole);
+    });
     try {
       const { page } = browser;
-      await page.goto(pathToFileURL(join(out(), 'compare.html')).href);
+      await page.goto(pathToFileURL(file).href);
       await pageExpect(page.getByRole('heading', { name: 'Conformance runs compared' })).toBeVisible();
       // In page order: each row says by its class which part it is in.
       const shown: MdRow[] = [];
@@ -329,21 +260,13 @@ test.describe('comparing three real runs of the sandbox', () => {
           verdicts: await row.locator('td.verdict .label').allTextContents(),
         });
       }
-      const md = mdRows(readFileSync(join(out(), 'compare.md'), 'utf8'));
-      expect(shown).toEqual(md);
+      expect(shown).toEqual(mdRows(renderCompareMarkdown(c)));
       // The reason is on hover: the failing cell's title is the run's reason, as written.
-      const matrix = JSON.parse(readFileSync(join(folders[2]!, 'conformance.json'), 'utf8')) as {
-        rules: { id: string; reasons: string[] }[];
-      };
-      const reason = matrix.rules.find((r) => r.id === 'VET-PAGE-ORDER')!.reasons.join('\n');
-      await pageExpect(page.locator('tr[data-rule="VET-PAGE-ORDER"] td.verdict').nth(2)).toHaveAttribute(
-        'title',
-        reason,
-      );
+      await pageExpect(page.locator('tr[data-rule="R-B"] td.verdict').nth(0)).toHaveAttribute('title', NASTY);
       expect(browser.external).toEqual([]);
       expect(refused).toEqual([]);
     } finally {
-      browser.page.off('console', onConsole);
+      await browser.close();
     }
   });
 });

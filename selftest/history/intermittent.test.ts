@@ -200,6 +200,10 @@ test('seven nights: what changed each night; the flipping rule is named intermit
   // Compare and Allure say it too.
   const compared = renderCompareMarkdown(compareRuns([readCompared(out)]));
   expect(compared).toMatch(/\| VER-STABLE \| FAIL \(intermittent\) — /);
+  // A real run's column: its version and the faults its sandbox ran with.
+  expect(compared).toMatch(
+    /^\| rule \| .*<br>3\.5\.2\S* · .*; faults ver-not-semver, ver-unstable, description-drift \|$/m,
+  );
   const results = join(out, 'allure-results');
   mkdirSync(results, { recursive: true });
   const resultFile = join(results, 'x-result.json');
