@@ -11,9 +11,7 @@ import { expect } from '@playwright/test';
 import type { FullConfig, FullResult, TestCase, TestResult } from '@playwright/test/reporter';
 import RuleMatrixReporter from '../../reporters/rule-matrix';
 import type { TestVerdict } from '../../reporters/verdicts';
-import { loadSettings } from '../../core/settings';
 import { EXCUSED_BY, EXPECTATION } from '../../core/verdict-marks';
-import { SECRET_GATE_EXIT, secretGate } from '../../scripts/report/secret-gate';
 import { caughtOutput } from './caught-output';
 import { cleanEnv, ROOT, runNode, type ChildOutcome } from './child-run';
 import { CHROMIUM, noChromium } from './chromium';
@@ -62,11 +60,6 @@ export function runConformance(
     { ...env, LEDGER_REPORTS_DIR: out },
     own,
   );
-}
-
-/** The secret gate alone over `out` (scripts/report/secret-gate.ts). */
-export function runSecretGate(out: string, env: Record<string, string> = {}): Promise<RunOutcome> {
-  return runTsx(['scripts/report/secret-gate.ts'], { ...env, LEDGER_REPORTS_DIR: out });
 }
 
 export const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -328,19 +321,4 @@ export async function endRunInProcess(
   process.stderr.write(ended.stderr);
   if (!ended.ok) throw ended.error;
   return ended.value?.status ?? status;
-}
-
-/**
- * The secret gate over `out` in this process (scripts/report/secret-gate.ts's `secretGate`), its lines caught:
- * what the gate finds and says, where the process boundary is not the point (report/secrets.test.ts runs the
- * command itself). The status is the command's: 3 on a hit.
- */
-export async function secretGateInProcess(
-  out: string,
-  env: Record<string, string> = {},
-): Promise<RunOutcome> {
-  const gateEnv = { ...env, LEDGER_REPORTS_DIR: out };
-  const gate = await caughtOutput(() => secretGate(loadSettings(gateEnv), gateEnv));
-  if (!gate.ok) throw gate.error;
-  return { status: gate.value.length > 0 ? SECRET_GATE_EXIT : 0, stdout: gate.stdout, stderr: gate.stderr };
 }
