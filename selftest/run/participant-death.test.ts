@@ -15,9 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { FastifyInstance } from 'fastify';
-import { classify } from '../../reporters/classify';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
 import { sandbox } from '../support/sandbox-kit';
@@ -271,31 +269,5 @@ test.describe('a participant that dies mid-run', () => {
     } finally {
       await app.close();
     }
-  });
-
-  test('a lost target is inconclusive whatever the test expected: classify', () => {
-    const deviation = {
-      expectedStatus: 'failed',
-      annotations: [{ type: 'fail', description: 'Canton does X' }],
-    };
-    // A failure is an assertion's: a failed expect step, as Playwright records one.
-    const result = (status: TestResult['status'], message?: string) =>
-      ({
-        status,
-        errors: message ? [{ message }] : [],
-        steps: message ? [{ category: 'expect', error: { message }, steps: [] }] : [],
-      }) as unknown as TestResult;
-    const lost = 'Error: [inconclusive] POST /v2/package-vetting/list got no response: socket hang up';
-    expect(classify(deviation as unknown as TestCase, result('failed', lost))).toEqual({
-      verdict: 'inconclusive',
-      reason: lost,
-    });
-    expect(classify(deviation as unknown as TestCase, result('timedOut')).verdict).toBe('inconclusive');
-    expect(classify(deviation as unknown as TestCase, result('interrupted')).verdict).toBe('inconclusive');
-    // Seen: still a known deviation, and its disappearance still flagged.
-    expect(
-      classify(deviation as unknown as TestCase, result('failed', 'Error: expect(received)')).verdict,
-    ).toBe('known-deviation');
-    expect(classify(deviation as unknown as TestCase, result('passed')).verdict).toBe('unexpected-pass');
   });
 });
