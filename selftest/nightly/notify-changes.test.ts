@@ -186,18 +186,10 @@ test('a named baseline is named; no CI run, no link', () => {
 });
 
 test('a verdict an expectations file changed, a harness defect, a first verdict: no change of the participant, nothing posted', () => {
-  const waived = { ...row('SUB-DEDUP-NEGATIVE-PERIOD', 'fail', 'known-deviation'), layer: 'qa/waivers.json' };
-  const expired = {
-    ...row('VER-STABLE', 'known-deviation', 'fail'),
-    layer: 'qa/waivers.json',
-    expired: true,
-  };
   const matrix: RunMatrix = {
     changes: {
       since,
       ...noChanges,
-      nowWaived: [waived],
-      waiverEnded: [expired],
       expectationsChanged: [row('VER-SHAPE', 'unexpected-pass', 'pass')],
       harnessDefects: [row('GEN-ERROR-BODY', 'pass', 'harness-defect')],
       firstVerdicts: [row('VER-NEW', 'absent', 'pass')],
