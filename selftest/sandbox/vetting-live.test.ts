@@ -94,7 +94,7 @@ test.describe('sandbox vetting: a live participant', () => {
     );
   });
 
-  test('the control route unvets: serial + 1, the package gone; the last package and unknown entries refused', async () => {
+  test('the control route unvets and vets: serial + 1 each, the package gone and back; the last package and unknown entries refused', async () => {
     const app = await sandbox({ SANDBOX_CONTROL: 'true' });
     const entry = (await list(app, { pageSize: 100 })).vettedPackages.find((e) => e.packages.length > 1)!;
     const unvet = (packageIds: string[], participantId = entry.participantId) =>
@@ -115,6 +115,21 @@ test.describe('sandbox vetting: a live participant', () => {
     const unknown = await unvet([gone], `nobody::1220${'a'.repeat(64)}`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ cause: string }>().cause).toMatch(/no vetting entry/);
+    // Vetted back: serial + 1 again, appended without validity bounds; vetted once more: nothing changes.
+    const vet = () =>
+      control(app, 'vet', {
+        synchronizerId: entry.synchronizerId,
+        participantId: entry.participantId,
+        packages: [{ packageId: gone }],
+      });
+    const back = (await vet()).json<VettedPackages>();
+    expect(back.topologySerial).toBe(entry.topologySerial + 2);
+    expect(back.packages.at(-1)).toMatchObject({
+      packageId: gone,
+      validFromInclusive: null,
+      validUntilExclusive: null,
+    });
+    expect((await vet()).json<VettedPackages>().topologySerial).toBe(entry.topologySerial + 2);
     await app.close();
   });
 });

@@ -399,47 +399,6 @@ test.describe('sandbox vetting list: the control route', () => {
     await open.close();
   });
 
-  test('the same token twice returns more after packages were vetted in between', async () => {
-    const app = await sandbox({
-      SANDBOX_CONTROL: 'true',
-      SANDBOX_SYNCHRONIZERS: '2',
-      SANDBOX_PARTICIPANTS: '4',
-    });
-    const first = await list(app, { pageSize: 2 });
-    const before = await list(app, { pageSize: 2, pageToken: first.nextPageToken });
-    const target = before.vettedPackages[0] as VettedPackages;
-    const newPackage = { packageId: 'f'.repeat(64), packageName: 'vetting-late', packageVersion: '2.1.0' };
-    const res = await control(app, 'vet', {
-      synchronizerId: target.synchronizerId,
-      participantId: target.participantId,
-      packages: [newPackage],
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      participantId: target.participantId,
-      topologySerial: target.topologySerial + 1,
-    });
-
-    const after = await list(app, { pageSize: 2, pageToken: first.nextPageToken });
-    const changed = after.vettedPackages[0] as VettedPackages;
-    expect(entryKey(changed)).toBe(entryKey(target));
-    expect(changed.packages).toEqual([
-      ...target.packages,
-      { ...newPackage, validFromInclusive: null, validUntilExclusive: null },
-    ]);
-    expect(changed.topologySerial).toBe(target.topologySerial + 1);
-    expect(after.vettedPackages[1]).toEqual(before.vettedPackages[1]);
-
-    // Vetting it again changes nothing (same serial).
-    const again = await control(app, 'vet', {
-      synchronizerId: target.synchronizerId,
-      participantId: target.participantId,
-      packages: [{ packageId: newPackage.packageId }],
-    });
-    expect(again.json()).toMatchObject({ topologySerial: target.topologySerial + 1 });
-    await app.close();
-  });
-
   test('a new participant × synchronizer entry lands in its sorted place (da:: before da1::, by namespace)', async () => {
     const app = await sandbox({
       SANDBOX_CONTROL: 'true',
