@@ -20,7 +20,7 @@ import type { TestVerdict } from './verdicts';
 
 export { TARGET_GONE };
 
-/** An assertion a helper makes outside expect, e.g. the page walker's PageAssertionError. */
+/** An assertion a helper makes outside expect, e.g. the pinned deviations' DeviationAssertionError. */
 const NAMED_ASSERTION = /^\s*\w*AssertionError\b/;
 
 /** True when a step of the test (at any depth) is a failed `expect` — custom matchers included. */

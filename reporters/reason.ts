@@ -15,7 +15,7 @@ export const MAX_BODY = 120;
 /** What follows a reason cut short. */
 const CUT = ' (cut; whole in the evidence attachment)';
 
-/** An error's class opening a line: `Error: `, `TypeError: `, `PageAssertionError: `. */
+/** An error's class opening a line: `Error: `, `TypeError: `, `DeviationAssertionError: `. */
 const ERROR_CLASS = /^(?:[A-Z]\w*)?Error:\s*/;
 /** Playwright's matcher hint: `expect(received).toMatch(expected)`, `expect(received).not.toBe(expected)`. */
 const MATCHER_HINT = /^(?:[A-Z]\w*)?(?:Error:\s*)?expect\(\w*\)\.[\w.]+\(/;

@@ -39,7 +39,7 @@ test.describe('rule matrix verdicts', () => {
     expect(
       classify(
         fakeTest('passed'),
-        fakeResult('failed', 'PageAssertionError: page walk, page 3: a repeated entry'),
+        fakeResult('failed', 'DeviationAssertionError: the pinned deviation is no longer met'),
       ).verdict,
       "a helper's named assertion",
     ).toBe('fail');
