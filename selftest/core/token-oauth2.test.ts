@@ -134,22 +134,6 @@ test.describe('OAuth2 client-credentials provider', () => {
     });
   });
 
-  test('a refused grant fails with the IdP’s reason and without the client secret', async () => {
-    const provider = createTokenProvider(
-      settingsFor(oauthEnv(idp, { LEDGER_OAUTH_CLIENT_SECRET: `${CLIENT_SECRET}-wrong` })),
-    );
-    const error = await provider.token().then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error).toBeInstanceOf(TokenSourceError);
-    expect(error?.message).toBe(
-      `the IdP at LEDGER_OAUTH_TOKEN_URL=${idp.url} refused the token request (401 invalid_client: Client authentication failed): check LEDGER_OAUTH_CLIENT_ID and LEDGER_OAUTH_CLIENT_SECRET (sent as form fields; LEDGER_OAUTH_CLIENT_AUTH=basic sends them the other way)`,
-    );
-    expect((error as TokenSourceError).targetDown).toBe(false);
-    expect(String(error?.stack)).not.toContain(CLIENT_SECRET);
-  });
-
   // Each a setting to fix (targetDown false) but an IdP that does not answer, which is the run's to call
   // inconclusive (true); one line each, naming the setting.
   const failures: {
@@ -211,9 +195,7 @@ test.describe('OAuth2 client-credentials provider', () => {
     });
     expect(run.status, run.stderr).toBe(EXIT.badSetting);
     expect(run.stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(
-        /^ledger-conformance: the IdP at .* refused the token request \(401 invalid_client/,
-      ),
+      `ledger-conformance: the IdP at LEDGER_OAUTH_TOKEN_URL=${idp.url} refused the token request (401 invalid_client: Client authentication failed): check LEDGER_OAUTH_CLIENT_ID and LEDGER_OAUTH_CLIENT_SECRET (sent as form fields; LEDGER_OAUTH_CLIENT_AUTH=basic sends them the other way)`,
     ]);
     expect(run.stderr).not.toContain(CLIENT_SECRET);
   });
