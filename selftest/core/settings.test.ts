@@ -1,12 +1,13 @@
 // A wrong setting produces the documented message — naming the variable and the fix, never a secret — and
-// stops a real run before any test with that one line. The defaults equal the sandbox's dev defaults, so a
-// run with nothing set (or only LEDGER_BASE_URL pointing at `npm run sandbox`) passes.
+// stops a real run before any test with that one line. That the defaults are the sandbox's dev defaults is
+// every run with nothing set: its preflight checks each identity against the sandbox (identity-settings.test.ts
+// shows each wrong one stops the run), and the clean sandbox passes every rule.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '../support/test';
-import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
-import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
+import { DEV_DEFAULTS } from '../../sandbox/config';
+import { DEV } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';
 import { settingsFor } from '../support/harness-kit';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
@@ -110,24 +111,6 @@ test('secret values are never echoed in a message', () => {
     expect(message, JSON.stringify(Object.keys(env))).toMatch(/^LEDGER_(TOKEN|JWT_PRIVATE_KEY)/);
     expect(message).not.toContain('super-secret-token-value-42');
   }
-});
-
-test('with nothing set, the settings are the sandbox’s dev defaults', () => {
-  const s = settingsFor();
-  expect(DEV_NAMESPACE).toBe(DEV_DEFAULTS.participantId.split('::')[1]);
-  expect(s.participantId).toBe(DEV_DEFAULTS.participantId);
-  expect(s.synchronizerId).toBe(DEV_DEFAULTS.synchronizerId);
-  expect(s.auth).toEqual({ kind: 'hs256', secret: DEV_DEFAULTS.hmacSecret });
-  const user = DEV_DEFAULTS.users.find((u) => u.id === DEV.user)!;
-  expect(s.actAs).toEqual(user.actAs);
-  expect(s.readAs).toEqual(user.readAs);
-  const sandbox = loadConfig({});
-  const rights = sandbox.users.flatMap((u) => [...u.actAs, ...u.readAs]);
-  expect(rights, 'the unauthorized party is nobody’s').not.toContain(s.unauthorizedParty);
-  expect(s.unauthorizedParty).toBe(devParty('Dave'));
-  expect(s.baseUrl).toBeUndefined();
-  const second = DEV_DEFAULTS.users.find((u) => u.id === s.secondUser);
-  expect(second?.actAs, 'the second dev user has the same act-as rights').toEqual(user.actAs);
 });
 
 test('the admin user (the control route’s caller) defaults to the dev one only for the in-process sandbox', () => {
