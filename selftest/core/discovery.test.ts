@@ -12,7 +12,6 @@ import {
   partiesFromRights,
   synchronizersVetting,
   unauthorizedPartyFor,
-  userFromToken,
   type Fetcher,
 } from '../../core/discovery';
 import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
@@ -26,12 +25,6 @@ const ASSET = template('sandbox-asset-transfer');
 const NS = DEV_DEFAULTS.participantId.split('::')[1]!;
 
 test.describe('discovery: pure functions', () => {
-  test("userFromToken reads a JWT's sub and gives up on an opaque token", async () => {
-    expect(userFromToken(await token({ claims: { sub: 'ops' } }))).toBe('ops');
-    expect(userFromToken('opaque-access-token')).toBeUndefined();
-    expect(userFromToken(undefined)).toBeUndefined();
-  });
-
   test('partiesFromRights keeps CanActAs and CanReadAs parties, ignores other rights and repeats', () => {
     const right = (kind: string, party?: string) => ({ kind: { [kind]: { value: party ? { party } : {} } } });
     expect(
