@@ -88,11 +88,6 @@ test.describe('identity settings, checked by the preflight against a staging-lik
       /^LEDGER_AUDIENCE=https:\/\/ledger\.example\.com is not an audience this participant accepts/,
     ],
     [
-      'a LEDGER_JWT_PRIVATE_KEY the participant does not trust',
-      (t) => ({ ...minimal(t, 'qa-runner', t.otherKeyPath), LEDGER_PARTICIPANT_ID: PARTICIPANT }),
-      /^LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts/,
-    ],
-    [
       'a LEDGER_JWT_PRIVATE_KEY the participant does not trust, its id to be asked',
       (t) => minimal(t, 'qa-runner', t.otherKeyPath),
       /^LEDGER_JWT_PRIVATE_KEY is not a key this participant trusts/,
