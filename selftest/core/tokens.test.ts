@@ -1,6 +1,6 @@
 // Every token provider's tokens are accepted by the sandbox, and every negative token is rejected — through
 // the real ledger client against a listening sandbox, on the one operation that always needs a caller
-// (POST /v2/package-vetting/list).
+// (POST /v2/package-vetting/list). The default form's negative tokens are the AUTH- rules'.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
