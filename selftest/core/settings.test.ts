@@ -78,6 +78,12 @@ const WRONG: [Record<string, string>, string][] = [
     { LEDGER_INTERFACE_DOC_URL: 'https://docs.example.com/ledger-api.html' },
     'LEDGER_INTERFACE_DOC_URL="https://docs.example.com/ledger-api.html" is not valid: set it to an http(s) URL with {section} where the section number goes',
   ],
+  // A shipped template's name resolves: canton-ping is what forecast-skips.test.ts's and discovery-run.test.ts's
+  // runs submit, sandbox-asset-transfer participant-death.test.ts's.
+  [
+    { LEDGER_COMMAND_TEMPLATE: 'canton-pong' },
+    'LEDGER_COMMAND_TEMPLATE="canton-pong" is not valid: no such file: set it to sandbox-asset-transfer or canton-ping',
+  ],
   [
     { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
     "LEDGER_EXPECTATIONS=no-such-baseline.json: no-such-baseline.json: no such file (the format: rules/expectations/README.md; auto, canton and none name Canton's baseline)",
@@ -129,23 +135,6 @@ test('the second user defaults to the dev one only for the in-process sandbox', 
   expect(
     settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_SECOND_USER: 'qa2' }).secondUser,
   ).toBe('qa2');
-});
-
-test('LEDGER_COMMAND_TEMPLATE names a shipped template (canton-ping) or a file', () => {
-  const ping = settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-ping' }).commandTemplate;
-  expect(ping.path).toBe(resolve(ROOT, 'core/templates/canton-ping.json'));
-  const [command] = (ping.document as { commands: Record<string, Record<string, unknown>>[] }).commands;
-  expect(command?.CreateAndExerciseCommand).toMatchObject({
-    templateId: '#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping',
-    createArguments: { initiator: '{{actAs0}}', responder: '{{actAs0}}' },
-    choice: 'Respond',
-  });
-  expect(settingsFor({ LEDGER_COMMAND_TEMPLATE: 'sandbox-asset-transfer' }).commandTemplate.path).toBe(
-    settingsFor().commandTemplate.path,
-  );
-  expect(() => settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-pong' })).toThrow(
-    'LEDGER_COMMAND_TEMPLATE="canton-pong" is not valid: no such file: set it to sandbox-asset-transfer or canton-ping',
-  );
 });
 
 /** Runs a command of the harness with a clean environment plus `env`. */
