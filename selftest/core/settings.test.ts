@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '../support/test';
-import { DEV_DEFAULTS } from '../../sandbox/config';
 import { DEV } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';
 import { settingsFor } from '../support/harness-kit';
@@ -57,6 +56,10 @@ const WRONG: [Record<string, string>, string][] = [
   [
     { LEDGER_USER: 'has space' },
     'LEDGER_USER="has space" is not valid: set it to a Canton user id: 1–128 of letters, digits and @^$.!`-#+\'~_|:',
+  ],
+  [
+    { LEDGER_ADMIN_USER: 'no spaces' },
+    'LEDGER_ADMIN_USER="no spaces" is not valid: set it to a Canton user id: 1–128 of letters, digits and @^$.!`-#+\'~_|:',
   ],
   [
     { LEDGER_TAPS_MAX_PASSES_LIMIT: '0' },
@@ -117,16 +120,6 @@ test('secret values are never echoed in a message', () => {
     expect(message, JSON.stringify(Object.keys(env))).toMatch(/^LEDGER_(TOKEN|JWT_PRIVATE_KEY)/);
     expect(message).not.toContain('super-secret-token-value-42');
   }
-});
-
-test('the admin user (the control route’s caller) defaults to the dev one only for the in-process sandbox', () => {
-  const admin = DEV_DEFAULTS.users.find((u) => u.id === settingsFor().adminUser);
-  expect(admin?.participantAdmin, 'the dev admin user holds ParticipantAdmin').toBe(true);
-  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).adminUser).toBeUndefined();
-  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_ADMIN_USER: 'ops' }).adminUser).toBe(
-    'ops',
-  );
-  expect(() => settingsFor({ LEDGER_ADMIN_USER: 'no spaces' })).toThrow(/^LEDGER_ADMIN_USER/);
 });
 
 test('the second user defaults to the dev one only for the in-process sandbox', () => {
