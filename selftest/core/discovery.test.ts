@@ -158,7 +158,7 @@ test.describe('discovery against the sandbox', () => {
   });
 
   // A user without CanActAs, and a template vetted nowhere, as the preflight words them:
-  // selftest/preflight/preflight.test.ts 'a user without rights' and identity-settings.test.ts's unvetted template.
+  // selftest/preflight/preflight.test.ts 'a user without rights' and selftest/run/broken-listing.test.ts's run.
   test('a failing call names the setting to give instead, and never the token', async () => {
     const fails = async (
       settings: Parameters<typeof discover>[0],
