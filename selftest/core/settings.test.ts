@@ -1,12 +1,12 @@
 // A wrong setting produces the documented message — naming the variable and the fix, never a secret — and
-// stops a real run before any test with that one line. The defaults equal the sandbox's dev defaults, so a
-// run with nothing set (or only LEDGER_BASE_URL pointing at `npm run sandbox`) passes.
+// stops a real run before any test with that one line. That the defaults are the sandbox's dev defaults is
+// every run with nothing set: its preflight checks each identity against the sandbox (identity-settings.test.ts
+// shows each wrong one stops the run), and the clean sandbox passes every rule.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '../support/test';
-import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
-import { DEV, DEV_NAMESPACE, devParty } from '../../core/dev-defaults';
+import { DEV } from '../../core/dev-defaults';
 import { SettingsError } from '../../core/settings';
 import { settingsFor } from '../support/harness-kit';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
@@ -58,6 +58,10 @@ const WRONG: [Record<string, string>, string][] = [
     'LEDGER_USER="has space" is not valid: set it to a Canton user id: 1–128 of letters, digits and @^$.!`-#+\'~_|:',
   ],
   [
+    { LEDGER_ADMIN_USER: 'no spaces' },
+    'LEDGER_ADMIN_USER="no spaces" is not valid: set it to a Canton user id: 1–128 of letters, digits and @^$.!`-#+\'~_|:',
+  ],
+  [
     { LEDGER_TAPS_MAX_PASSES_LIMIT: '0' },
     'LEDGER_TAPS_MAX_PASSES_LIMIT="0" is not valid: set it to an integer from 1 to 2147483646 (the participant\'s max-passes-limit; Canton\'s default is 4)',
   ],
@@ -76,6 +80,12 @@ const WRONG: [Record<string, string>, string][] = [
   [
     { LEDGER_INTERFACE_DOC_URL: 'https://docs.example.com/ledger-api.html' },
     'LEDGER_INTERFACE_DOC_URL="https://docs.example.com/ledger-api.html" is not valid: set it to an http(s) URL with {section} where the section number goes',
+  ],
+  // A shipped template's name resolves: canton-ping is what forecast-skips.test.ts's and discovery-run.test.ts's
+  // runs submit, sandbox-asset-transfer participant-death.test.ts's.
+  [
+    { LEDGER_COMMAND_TEMPLATE: 'canton-pong' },
+    'LEDGER_COMMAND_TEMPLATE="canton-pong" is not valid: no such file: set it to sandbox-asset-transfer or canton-ping',
   ],
   [
     { LEDGER_EXPECTATIONS: 'no-such-baseline.json' },
@@ -112,57 +122,12 @@ test('secret values are never echoed in a message', () => {
   }
 });
 
-test('with nothing set, the settings are the sandbox’s dev defaults', () => {
-  const s = settingsFor();
-  expect(DEV_NAMESPACE).toBe(DEV_DEFAULTS.participantId.split('::')[1]);
-  expect(s.participantId).toBe(DEV_DEFAULTS.participantId);
-  expect(s.synchronizerId).toBe(DEV_DEFAULTS.synchronizerId);
-  expect(s.auth).toEqual({ kind: 'hs256', secret: DEV_DEFAULTS.hmacSecret });
-  const user = DEV_DEFAULTS.users.find((u) => u.id === DEV.user)!;
-  expect(s.actAs).toEqual(user.actAs);
-  expect(s.readAs).toEqual(user.readAs);
-  const sandbox = loadConfig({});
-  const rights = sandbox.users.flatMap((u) => [...u.actAs, ...u.readAs]);
-  expect(rights, 'the unauthorized party is nobody’s').not.toContain(s.unauthorizedParty);
-  expect(s.unauthorizedParty).toBe(devParty('Dave'));
-  expect(s.baseUrl).toBeUndefined();
-  const second = DEV_DEFAULTS.users.find((u) => u.id === s.secondUser);
-  expect(second?.actAs, 'the second dev user has the same act-as rights').toEqual(user.actAs);
-});
-
-test('the admin user (the control route’s caller) defaults to the dev one only for the in-process sandbox', () => {
-  const admin = DEV_DEFAULTS.users.find((u) => u.id === settingsFor().adminUser);
-  expect(admin?.participantAdmin, 'the dev admin user holds ParticipantAdmin').toBe(true);
-  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).adminUser).toBeUndefined();
-  expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_ADMIN_USER: 'ops' }).adminUser).toBe(
-    'ops',
-  );
-  expect(() => settingsFor({ LEDGER_ADMIN_USER: 'no spaces' })).toThrow(/^LEDGER_ADMIN_USER/);
-});
-
 test('the second user defaults to the dev one only for the in-process sandbox', () => {
   expect(settingsFor().secondUser).toBe(DEV.secondUser);
   expect(settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575' }).secondUser).toBeUndefined();
   expect(
     settingsFor({ LEDGER_BASE_URL: 'http://127.0.0.1:7575', LEDGER_SECOND_USER: 'qa2' }).secondUser,
   ).toBe('qa2');
-});
-
-test('LEDGER_COMMAND_TEMPLATE names a shipped template (canton-ping) or a file', () => {
-  const ping = settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-ping' }).commandTemplate;
-  expect(ping.path).toBe(resolve(ROOT, 'core/templates/canton-ping.json'));
-  const [command] = (ping.document as { commands: Record<string, Record<string, unknown>>[] }).commands;
-  expect(command?.CreateAndExerciseCommand).toMatchObject({
-    templateId: '#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping',
-    createArguments: { initiator: '{{actAs0}}', responder: '{{actAs0}}' },
-    choice: 'Respond',
-  });
-  expect(settingsFor({ LEDGER_COMMAND_TEMPLATE: 'sandbox-asset-transfer' }).commandTemplate.path).toBe(
-    settingsFor().commandTemplate.path,
-  );
-  expect(() => settingsFor({ LEDGER_COMMAND_TEMPLATE: 'canton-pong' })).toThrow(
-    'LEDGER_COMMAND_TEMPLATE="canton-pong" is not valid: no such file: set it to sandbox-asset-transfer or canton-ping',
-  );
 });
 
 /** Runs a command of the harness with a clean environment plus `env`. */

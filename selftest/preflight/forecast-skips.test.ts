@@ -1,6 +1,6 @@
 // What `npm run preflight` says will skip is what the run then skips, rule for rule and word for word (a rule's
-// needs, core/rule-needs.ts, decide both): with a read-only selection (LEDGER_TAGS=@readonly), and against the
-// in-process sandbox meeting few needs, so that every kind of need skips rules. The staging-like configuration
+// needs, core/rule-needs.ts, decide both): against the in-process sandbox meeting few needs, so that every kind
+// of need skips rules (with every need met, as by default, both are empty). The staging-like configuration
 // (a participant started apart, LEDGER_BASE_URL set, a token: the no-auth need unmet) is held the same way in
 // selftest/run/discovery-run.test.ts, beside its suite run. One preflight and one suite run per configuration,
 // side by side. Both read only the rule matrix and the output, so the run is the lean one (LEAN_RUN_CONFIG): the
@@ -17,7 +17,6 @@ import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
 /** [what, settings, at least this many rules skipped, rules among them] */
 const configurations: [string, Record<string, string>, number, string[]][] = [
-  ['a read-only selection (LEDGER_TAGS=@readonly)', { LEDGER_TAGS: '@readonly' }, 0, []],
   // Every kind of need unmet but 'default-audience' (no token at all) and 'no-auth' (met): a sandbox without
   // authentication, one actAs party, no synchronizer named, Canton's built-in Ping.
   [

@@ -1,7 +1,8 @@
 // `npm run preflight` (scripts/preflight/preflight.ts) against a staging-like participant
-// (selftest/support/staging-kit): ready with only the URL, the RS256 key and the user; and a wrong token, a
-// user without rights and an unvetted template package each stop it with ONE line saying what is wrong and
-// what to set (exit 2), with no secret in it. Nothing is submitted: the preflight only reads.
+// (selftest/support/staging-kit): ready with only the URL, the RS256 key and the user; and a wrong token and a
+// user without rights each stop it with ONE line saying what is wrong and what to set (exit 2), with no secret
+// in it (each identity setting's own line: selftest/preflight/identity-settings.test.ts). Nothing is submitted:
+// the preflight only reads.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
@@ -29,39 +30,21 @@ test.describe('npm run preflight', () => {
   // (support/preflight-batch.ts); those two run the command in a process of its own, its entry's exit code.
   test.describe.configure({ mode: 'default' });
   const at = stagingAndNotLedgerApis();
-  /** The settings of the batched cases, by name (the template's file written first). */
-  const cases = () => {
-    const template = join(at.target.dir, 'acme.json');
-    writeFileSync(
-      template,
-      JSON.stringify({
-        commands: [
-          {
-            CreateCommand: {
-              templateId: '#acme-treasury:Acme:Transfer',
-              createArguments: { owner: '{{actAs0}}' },
-            },
-          },
-        ],
-      }),
-    );
-    return {
-      wrongToken: minimal(at.target, 'qa-runner', at.target.otherKeyPath),
-      wrongTokenParticipant: {
-        ...minimal(at.target, 'qa-runner', at.target.otherKeyPath),
-        LEDGER_PARTICIPANT_ID: 'p::1220ab',
-      },
-      noRights: minimal(at.target, 'qa-none'),
-      unvetted: { ...minimal(at.target, 'qa-runner'), LEDGER_COMMAND_TEMPLATE: template },
-      down: { ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: `${at.webUrl}/down` },
-      noBaseline: {
-        ...minimal(at.target, 'qa-runner'),
-        LEDGER_COMPARE_WITH: 'no-such-baseline',
-        LEDGER_REPORTS_DIR: join(at.target.dir, 'reports'),
-      },
-      waivers: { ...minimal(at.target, 'qa-runner'), LEDGER_EXPECTATIONS: `canton,${waivers()}` },
-    };
-  };
+  /** The settings of the batched cases, by name. */
+  const cases = () => ({
+    wrongTokenParticipant: {
+      ...minimal(at.target, 'qa-runner', at.target.otherKeyPath),
+      LEDGER_PARTICIPANT_ID: 'p::1220ab',
+    },
+    noRights: minimal(at.target, 'qa-none'),
+    down: { ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: `${at.webUrl}/down` },
+    noBaseline: {
+      ...minimal(at.target, 'qa-runner'),
+      LEDGER_COMPARE_WITH: 'no-such-baseline',
+      LEDGER_REPORTS_DIR: join(at.target.dir, 'reports'),
+    },
+    waivers: { ...minimal(at.target, 'qa-runner'), LEDGER_EXPECTATIONS: `canton,${waivers()}` },
+  });
   /** A team's layer: one waiver past its day, one ending in three days, one far off. */
   const waivers = () => {
     const file = join(at.target.dir, 'waivers.json');
@@ -100,12 +83,6 @@ test.describe('npm run preflight', () => {
     expect(run.stdout).not.toMatch(/PRIVATE KEY|eyJ[A-Za-z0-9_-]{10,}/);
   });
 
-  test('a wrong token: one line naming the key to set', async () => {
-    const line = oneLine(await batched('wrongToken'));
-    expect(line).toContain('refused');
-    expect(line).toContain('LEDGER_JWT_PRIVATE_KEY');
-  });
-
   test('a wrong token with the participant given: one line naming the key to set', async () => {
     const line = oneLine(await batched('wrongTokenParticipant'));
     expect(line).toMatch(
@@ -117,12 +94,6 @@ test.describe('npm run preflight', () => {
     const line = oneLine(await batched('noRights'));
     expect(line).toContain('user qa-none has no CanActAs right');
     expect(line).toContain('LEDGER_USER');
-  });
-
-  test('an unvetted template package: one line naming the package and what to set', async () => {
-    const line = oneLine(await batched('unvetted'));
-    expect(line).toContain('acme-treasury');
-    expect(line).toContain('LEDGER_COMMAND_TEMPLATE');
   });
 
   test('a baseline this target lacks (LEDGER_COMPARE_WITH): one line naming it, exit 2, as the run', async () => {

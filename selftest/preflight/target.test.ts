@@ -1,7 +1,8 @@
 // What the preflight (scripts/preflight/checks.ts, in-process) makes of a base URL that is no JSON Ledger
 // API, or not now, and of a token or a proxy that will not do: each case stops with the error that names its
 // cause, before any identity is asked for. selftest/preflight/preflight.test.ts runs the CLI for one case of
-// each kind (its line, its exit code).
+// each kind (its line, its exit code): a web server, and a target down (502; 503 in
+// selftest/run/busy-participant.test.ts's run).
 import { expect, test } from '../support/test';
 import { SignJWT } from 'jose';
 import { TransportFailure } from '../../core/http';
@@ -47,7 +48,6 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
       base: () => `${at.target.url}/api/json`,
       shows: '404',
     },
-    { what: 'a web server', base: () => at.webUrl, shows: '404 with an HTML page' },
     { what: 'an HTML page answered 200', base: () => `${at.webUrl}/site`, shows: '200 with an HTML page' },
     {
       what: "a proxy's https port asked in http",
@@ -91,26 +91,6 @@ test.describe('the preflight, a base URL that is no JSON Ledger API', () => {
     expect(message).toContain('LEDGER_JWT_PRIVATE_KEY');
     expect(message).not.toContain('serves no');
   });
-
-  // As a target that does not answer: every identity call would get the same, so none is made (exit 4).
-  for (const [prefix, status] of [
-    ['down', '502'],
-    ['starting', '503 SERVICE_NOT_RUNNING'],
-  ] as const) {
-    test(`GET /v2/version answered ${status}: the target is down, not a setting to fix`, async () => {
-      const o = await outcome({
-        ...minimal(at.target, 'qa-runner'),
-        LEDGER_BASE_URL: `${at.webUrl}/${prefix}`,
-      });
-      expect(o).not.toBeInstanceOf(PreflightError);
-      expect((o as Preflight).resolution).toBeUndefined();
-      expect((o as Preflight).version.unreachable).toEqual({
-        cause: `GET /v2/version answered ${status} on every try (4), a participant down, not ready or too busy (or a proxy in front of one)`,
-        check:
-          'check that the participant behind LEDGER_BASE_URL is running and its JSON Ledger API has started',
-      });
-    });
-  }
 
   test('an expired static token: the error says when it expired, no request made with it', async () => {
     const exp = Math.floor(Date.now() / 1000) - 3600;

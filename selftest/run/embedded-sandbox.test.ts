@@ -17,11 +17,6 @@ test.afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('unset: none, so the runner starts its own', async () => {
-  delete process.env[EMBEDDED_SANDBOX_ENV];
-  expect(await embeddedSandbox()).toBeUndefined();
-});
-
 test('the global setup waits for the sandbox published later, and gets the one that serves', async () => {
   const waiting = embeddedSandbox();
   const published = await publishSandbox(process.env[EMBEDDED_SANDBOX_ENV]!);

@@ -29,8 +29,9 @@ async function expectStatus(app: FastifyInstance, tok: string, status: number, w
 // another scheme, garbage, tampered, expired, not yet valid, no exp, issued in the future, a lifetime above the
 // maximum, another secret, RS256, alg none, a foreign audience, neither audience nor scope, no sub, another
 // participant (403), an unknown user (403 "invalid token"), the empty bearer however spaced (400 text/plain) —
-// are held, answer and body, by the token properties of selftest/sandbox/fuzz.test.ts (the vetting list; the
-// version in canton and strict-interface mode), the catalogued ones on every operation by the AUTH- rules.
+// are held, answer and body, by the token properties of selftest/sandbox/fuzz.test.ts (the version in canton
+// and strict-interface mode, through the resolver every route uses), the catalogued ones on every operation by
+// the AUTH- rules.
 // Here: the forms it does not draw.
 test.describe('sandbox auth: HS256 user tokens (the dev default)', () => {
   let app: FastifyInstance;

@@ -1,6 +1,6 @@
 // Bad input of any kind is a 4xx, never a 5xx or a crash: odd bodies, content types, headers and sizes on
-// every route. Random bodies and Authorization headers on every route are fuzz.test.ts's 'every operation at
-// once'.
+// every route (the control route too). Random bodies and Authorization headers on every route are
+// fuzz.test.ts's 'every operation at once'.
 import { expect, test } from '../support/test';
 import { claim } from '../support/claim';
 import type { FastifyInstance } from 'fastify';
@@ -16,21 +16,12 @@ const ROUTES = [
 const deep = (n: number, open: string, close: string, inner = '1'): string =>
   open.repeat(n) + inner + close.repeat(n);
 
-/** Raw bodies a client might send by mistake or on purpose; `*` marks JSON objects a route may accept. */
+/**
+ * Raw bodies beyond GEN-NO-5XX's rows (tests/general.bad-input.ts, which hold the malformed, mistyped, null, huge
+ * and long bodies on the vetting list and the submission, judged on the fault run's clean sandbox): nesting far
+ * deeper than a recursive parser survives, and prototype keys; `*` marks JSON objects a route may accept.
+ */
 const ODD_BODIES: [string, string | Buffer][] = [
-  ['empty', ''],
-  ['whitespace', ' \n\t '],
-  ['truncated', '{"pageSize": '],
-  ['trailing garbage', '{} x'],
-  ['single quotes', "{'a': 1}"],
-  ['NaN literal', '{"pageSize": NaN}'],
-  ['array root', '[]'],
-  ['string root', '"hello"'],
-  ['number root', '42'],
-  ['null root', 'null'],
-  ['true root', 'true'],
-  ['huge number', '{"pageSize": 1e400, "tapsMaxPasses": 99999999999999999999999}'],
-  ['*negative zero and floats', '{"pageSize": -0.0, "commands": 1.5}'],
   ['*deep nesting in an unknown field', `{"x": ${deep(100_000, '[', ']')}}`],
   [
     'deep nesting in known fields',
@@ -38,23 +29,6 @@ const ODD_BODIES: [string, string | Buffer][] = [
   ],
   ['deep root nesting', deep(200_000, '[', ']')],
   ['*proto pollution keys', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'],
-  ['*duplicate keys', '{"pageSize": 1, "pageSize": "x"}'],
-  ['BOM', '\uFEFF{}'],
-  ['*invalid UTF-8 in a key', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
-  ['*lone surrogate escapes', '{"pageToken": "\\ud800", "commandId": "\\udfff"}'],
-  [
-    'nulls everywhere',
-    '{"commands": null, "actAs": null, "commandId": null, "pageSize": null, "pageToken": null}',
-  ],
-  [
-    'wrong types everywhere',
-    '{"commands": {}, "actAs": "Alice", "commandId": 7, "packageMetadataFilter": [], "topologyStateFilter": "x"}',
-  ],
-  ['long strings', JSON.stringify({ pageToken: 'A'.repeat(1_000_000), commandId: 'c'.repeat(1_000_000) })],
-  [
-    'a wide array of wrong types',
-    JSON.stringify({ packageMetadataFilter: { packageIds: Array.from({ length: 100_000 }, (_, i) => i) } }),
-  ],
 ];
 
 let app: FastifyInstance;

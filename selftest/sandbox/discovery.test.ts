@@ -15,7 +15,7 @@ import {
   submit,
   uid,
 } from './submit-kit';
-import { AUD_PREFIX, bearer, redacted, sandbox, token, type ListResponse } from '../support/sandbox-kit';
+import { bearer, redacted, sandbox, token, type ListResponse } from '../support/sandbox-kit';
 
 const ALICE = devParty('Alice');
 const BOB = devParty('Bob');
@@ -130,14 +130,8 @@ test.describe('sandbox GET /v2/parties/participant-id', () => {
   test('any valid token reads the participant id; none is a 401', async () => {
     expect(ok(await get('/v2/parties/participant-id', 'reader'))).toEqual({ participantId: PARTICIPANT });
     expect((await get('/v2/parties/participant-id', null)).json()).toEqual(redacted(16));
-    const other = await sandbox({ SANDBOX_PARTICIPANT_ID: 'p9::1220ab' });
-    const theirs = bearer(await token({ claims: { aud: `${AUD_PREFIX}p9::1220ab` } }));
-    expect(
-      ok(await other.inject({ method: 'GET', url: '/v2/parties/participant-id', headers: theirs })),
-    ).toEqual({
-      participantId: 'p9::1220ab',
-    });
-    await other.close();
+    // A configured id (SANDBOX_PARTICIPANT_ID) is what discovery reads from the staging participant of
+    // selftest/run/discovery-run.test.ts.
   });
 });
 

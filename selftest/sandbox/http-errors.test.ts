@@ -127,12 +127,14 @@ test.describe('no framework answers', () => {
       status: 404,
       ledgerApiError: null,
     });
-    const method = await inject('DELETE', '/v2/version');
-    expect([method.statusCode, method.headers['content-type'], method.body]).toEqual([
-      405,
-      'text/plain; charset=UTF-8',
-      'Method Not Allowed',
-    ]);
+    for (const verb of ['DELETE', 'POST'] as const) {
+      const method = await inject(verb, '/v2/version');
+      expect([method.statusCode, method.headers['content-type'], method.body]).toEqual([
+        405,
+        'text/plain; charset=UTF-8',
+        'Method Not Allowed',
+      ]);
+    }
     const html = await inject('POST', '/v2/package-vetting/list', '<html>');
     expect([html.statusCode, html.body]).toEqual([
       400,
