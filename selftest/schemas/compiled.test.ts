@@ -40,6 +40,7 @@ for (const [name, make] of Object.entries(EXAMPLES) as [SchemaName, () => Record
     rmSync(cacheFile(key));
     expect(standalone).not.toBe(live);
     expect(builds, 'compiled once').toBe(1);
+    expect(schemaRegistry(), 'one live ajv for the process').toBe(schemaRegistry());
     let failures = 0;
     for (const data of cases(make)) {
       const expected = live(data) ? [] : [...(live.errors ?? [])];
