@@ -413,10 +413,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
       category: 9,
       grpc: 9,
     });
-    rejected(
-      await submit(app, cmd('###Bad:x:y')),
-      invalidArgs('Value does not match the package-id or package-name formats'),
-    );
   });
 
   test('ExerciseByKeyCommand and prefetch keys: no built-in template has a key', async () => {
