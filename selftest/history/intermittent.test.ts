@@ -115,7 +115,9 @@ function thirdNight(run: ChildOutcome): void {
   // Against the document, only the fault's two are not known.
   expect(unknownDifferences()).toEqual(['(path)', 'JsTransactionTree.offset']);
   expect(run.stdout).toMatch(/API description: read: .*2 not known \(conformance\.md\)/);
-  expect(changesMessage([readRun(out)], {})).toMatch(/API description changed: \d+ \(vetting-list path, /);
+  expect(changesMessage([readRun(out)], {})).toMatch(
+    /API description changed: \d+ \(vetting-list path, .*; read by \d+ rules\)/,
+  );
 }
 
 test('seven nights: what changed each night; the flipping rule is named intermittent and its flips are no news; the broken ones are not', async () => {
@@ -133,6 +135,11 @@ test('seven nights: what changed each night; the flipping rule is named intermit
       status = run.status;
       if (i + 1 === 1) firstNight(run);
       if (i + 1 === 3) thirdNight(run);
+      // The description kept by night 4's history step, read again: no change.
+      if (i + 1 === 5)
+        expect(/^ {2}description {3}(.*)$/m.exec(run.stdout)?.[1]).toMatch(
+          /; 0 changes since the previous run$/,
+        );
     } else {
       const broken = f === BROKEN ? ['VER-SHAPE', 'VER-SEMVER'] : [];
       await endRunInProcess(
@@ -280,6 +287,7 @@ test('after the nights: against the named baseline its failures are fixed; a sec
   expect(runExitCode(join(out, 'conformance.json'), other === 'passed' ? 0 : EXIT.failed)).toBe(EXIT.failed);
   expect(matrix().changes.since).toBeNull();
   expect(markdown()).toMatch(/^## Changes since: no earlier run of this target\n/);
+  expect(matrix().description.since, 'its own description history').toBeNull();
 });
 
 const P: Status = 'passes';
