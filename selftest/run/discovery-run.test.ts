@@ -1,8 +1,8 @@
-// A participant unlike the development defaults (participant id, synchronizer, users,
-// parties, RS256 tokens from a JWKS) passes the conformance suite given only LEDGER_BASE_URL, the auth
-// settings and the user — the rest discovered by the global setup — with the same verdict for every test as a
-// run given every identity setting explicitly: the suite twice in a child Playwright
-// (selftest/support/discovery-run.config.ts). A user with a single actAs party: its discovery is
+// A participant unlike the development defaults (participant id, synchronizer, users, parties, RS256 tokens
+// from a JWKS, every AUTH- rule judging them and the negative tokens minted with the key) passes the conformance
+// suite given only LEDGER_BASE_URL, the auth settings and the user — the rest discovered by the global setup —
+// with the same verdict for every test as a run given every identity setting explicitly: the suite twice in a
+// child Playwright (selftest/support/discovery-run.config.ts). A user with a single actAs party: its discovery is
 // selftest/core/discovery.test.ts's, the suite's skips for it selftest/preflight/forecast-skips.test.ts's.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,10 @@ test.describe('discovery in a conformance run against a staging-like participant
     test.setTimeout(TIMEOUT);
     const discovered = await suite(minimal(target, 'qa-runner'));
     expect(discovered.status, log(discovered)).toBe(0);
+    // Its RS256 tokens and the negative ones minted with its key, each judged by an AUTH- rule: none skipped.
+    const auth = Object.entries(verdicts(discovered)).filter(([title]) => title.startsWith('AUTH-'));
+    expect(auth.length).toBeGreaterThan(20);
+    expect(auth.filter(([, verdict]) => verdict !== 'pass')).toEqual([]);
     const explicit = await suite({
       ...minimal(target, 'qa-runner'),
       LEDGER_PARTICIPANT_ID: PARTICIPANT,
