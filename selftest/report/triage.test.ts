@@ -48,23 +48,6 @@ function attachmentsByTest(dir: string): Map<string, Map<string, string[]>> {
   return out;
 }
 
-/** Each JUnit testcase's `rerun` property (the test's annotation), by its name (describe › title). */
-function junitReruns(path: string): Map<string, string> {
-  const unescape = (s: string) =>
-    s.replace(
-      /&(lt|gt|quot|apos|amp);/g,
-      (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!,
-    );
-  const out = new Map<string, string>();
-  for (const m of readFileSync(path, 'utf8').matchAll(
-    /<testcase\b[^>]*?\bname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g,
-  )) {
-    const rerun = new RegExp(`<property name="${RERUN_ANNOTATION}" value="([^"]*)"`).exec(m[2] ?? '');
-    if (rerun) out.set(unescape(m[1]!), unescape(rerun[1]!));
-  }
-  return out;
-}
-
 /** `sh -c command` in the project folder with exactly `env`, asynchronously. */
 function shell(command: string, env: NodeJS.ProcessEnv): Promise<RunOutcome> {
   return new Promise((done) => {
@@ -101,7 +84,12 @@ test.describe('triage from the report', () => {
       'harness-defect',
     ])
       expect(verdicts, `the run has a ${kind}`).toContain(kind);
-    const junit = junitReruns(join(dir, 'junit.xml'));
+    const junit = new Map(
+      junitCases(join(dir, 'junit.xml')).flatMap((c) => {
+        const rerun = c.properties.get(RERUN_ANNOTATION);
+        return rerun === undefined ? [] : [[c.name, rerun] as const];
+      }),
+    );
     let reruns = 0;
     for (const t of matrix.tests) {
       const of = attachments.get(t.title);

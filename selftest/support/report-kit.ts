@@ -109,9 +109,11 @@ export function environmentOf(out: string): Map<string, string> {
 export interface JUnitCase {
   name: string;
   outcome: 'passed' | 'skipped' | 'failure' | 'error';
+  /** Its <property> elements, by name. */
+  properties: Map<string, string>;
 }
 
-/** One entry per <testcase>: its name and whether it carries <skipped>, <failure> or <error>. */
+/** One entry per <testcase>: its name, whether it carries <skipped>, <failure> or <error>, its properties. */
 export function junitCases(path: string): JUnitCase[] {
   const xml = readFileSync(path, 'utf8');
   const unescape = (s: string) =>
@@ -132,7 +134,13 @@ export function junitCases(path: string): JUnitCase[] {
         : /<error\b/.test(body)
           ? 'error'
           : 'passed';
-    return { name, outcome };
+    const properties = new Map(
+      [...body.matchAll(/<property name="([^"]*)" value="([^"]*)"/g)].map((p) => [
+        unescape(p[1]!),
+        unescape(p[2]!),
+      ]),
+    );
+    return { name, outcome, properties };
   });
 }
 
