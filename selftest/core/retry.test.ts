@@ -117,14 +117,15 @@ test.describe('the ledger client against a participant answering as scripted', (
     bodies.length = 0;
   });
 
-  function client(evidence: Evidence, retried: string[], leftMs?: () => number) {
+  /** A ledger client of the scripted participant (or of `at`), its retries recorded in `retried`. */
+  function client(evidence: Evidence, retried: string[], leftMs?: () => number, at = url) {
     const retry: ClientRetry = {
       policy: { retries: RETRY.retries, maxDelayMs: RETRY.maxDelayMs, leftMs, reserveMs: 0 },
       onRetry: (op: string, r: Retried) => retried.push(`${op}: ${r.transient.what}`),
     };
     return new LedgerClient(
       transport,
-      url,
+      at,
       () => Promise.resolve(undefined),
       evidence,
       (_n, b) => b(),
@@ -247,20 +248,7 @@ test.describe('the ledger client against a participant answering as scripted', (
     await closed.close();
     const evidence = new Evidence();
     const retried: string[] = [];
-    const c = new LedgerClient(
-      transport,
-      gone,
-      () => Promise.resolve(undefined),
-      evidence,
-      (_n, b) => b(),
-      undefined,
-      undefined,
-      {
-        policy: { retries: RETRY.retries, maxDelayMs: RETRY.maxDelayMs },
-        onRetry: (op, r) => retried.push(`${op}: ${r.transient.what}`),
-      },
-    );
-    const message = await failure(c.version());
+    const message = await failure(client(evidence, retried, undefined, gone).version());
     expect(message).toBe(
       `${INCONCLUSIVE} GET ${PATHS.version} got no response: the connection was refused (ECONNREFUSED) (still connection refused after ${RETRY.transportRetries} retries)`,
     );
