@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../reporters/matrix-render';
 import { totals } from '../../reporters/verdicts';
 import { ENV_KEYS, environmentEntries } from '../../reporters/allure-results';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
-import { cleanEnv, runNode } from '../support/child-run';
+import { cleanEnv, runNode, runPreflight } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';
 import { RETRY } from '../../core/retry';
@@ -93,11 +93,7 @@ test.describe('credentials over plain http', () => {
     test.setTimeout(120_000);
     const port = await closedPort();
     const remote = `http://${localAddress()}:${port}`;
-    const preflight = (url: string) =>
-      runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], {
-        ...cleanEnv(),
-        LEDGER_BASE_URL: url,
-      });
+    const preflight = (url: string) => runPreflight({ LEDGER_BASE_URL: url });
 
     const loud = await preflight(remote);
     expect(loud.status, loud.stderr).toBe(EXIT.targetDown); // refused: the target is down

@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { buildApp } from '../../sandbox/app';
 import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
 import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../../core/token-providers';
-import { cleanEnv, runNode } from '../support/child-run';
+import { runPreflight } from '../support/child-run';
 import { clientFor, listen, settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';
 
@@ -176,11 +176,7 @@ test.describe('OAuth2 client-credentials provider', () => {
 
   test('npm run preflight with a refused grant: one line and exit 2, not a stack trace', async () => {
     const env = { ...oauthEnv(idp, { LEDGER_OAUTH_CLIENT_SECRET: `${CLIENT_SECRET}-wrong` }) };
-    const run = await runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], {
-      ...cleanEnv(),
-      ...env,
-      LEDGER_BASE_URL: sandboxUrl,
-    });
+    const run = await runPreflight({ ...env, LEDGER_BASE_URL: sandboxUrl });
     expect(run.status, run.stderr).toBe(EXIT.badSetting);
     expect(run.stderr.trimEnd().split('\n')).toEqual([
       `ledger-conformance: the IdP at LEDGER_OAUTH_TOKEN_URL=${idp.url} refused the token request (401 invalid_client: Client authentication failed): check LEDGER_OAUTH_CLIENT_ID and LEDGER_OAUTH_CLIENT_SECRET (sent as form fields; LEDGER_OAUTH_CLIENT_AUTH=basic sends them the other way)`,

@@ -10,10 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
+import { cleanEnv, LEAN_RUN_CONFIG, runNode, runPreflight } from '../support/child-run';
 import { forecastOf, skipsOf, verdictOf } from '../support/forecast';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
+
+/** The preflight and the lean run side by side, with the same settings and selection; the run's reports in `out`. */
+const preflightAndRun = (env: Record<string, string>, out: string, grep: string[] = []) =>
+  Promise.all([
+    runPreflight(env, grep),
+    runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, ...grep), {
+      ...cleanEnv(),
+      ...env,
+      LEDGER_REPORTS_DIR: out,
+    }),
+  ]);
 
 /** [what, settings, at least this many rules skipped, rules among them] */
 const configurations: [string, Record<string, string>, number, string[]][] = [
@@ -39,15 +50,8 @@ for (const [what, env, atLeast, skipping] of configurations) {
     test.setTimeout(240_000);
     const out = mkdtempSync(join(tmpdir(), 'forecast-skips-'));
     try {
-      const [preflight, run] = await Promise.all([
-        runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env }),
-        // The whole suite (or the whole selection): a skip the forecast does not know of is a mismatch too.
-        runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG), {
-          ...cleanEnv(),
-          ...env,
-          LEDGER_REPORTS_DIR: out,
-        }),
-      ]);
+      // The whole suite (or the whole selection): a skip the forecast does not know of is a mismatch too.
+      const [preflight, run] = await preflightAndRun(env, out);
       expect(preflight.status, preflight.stderr).toBe(0);
       expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
       expect(forecastOf(preflight.stdout)).toEqual(skipsOf(out));
@@ -83,17 +87,7 @@ for (const [what, env, synchronizers] of topologies) {
     const out = mkdtempSync(join(tmpdir(), 'forecast-topology-'));
     const grep = ['--grep', 'VET-FILTER-'];
     try {
-      const [preflight, run] = await Promise.all([
-        runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts', ...grep], {
-          ...cleanEnv(),
-          ...env,
-        }),
-        runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, ...grep), {
-          ...cleanEnv(),
-          ...env,
-          LEDGER_REPORTS_DIR: out,
-        }),
-      ]);
+      const [preflight, run] = await preflightAndRun(env, out, grep);
       expect(preflight.status, preflight.stderr).toBe(0);
       expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
       const skips = skipsOf(out);

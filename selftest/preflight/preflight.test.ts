@@ -6,14 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import { runPreflight, type ChildOutcome } from '../support/child-run';
 import { stagingAndNotLedgerApis } from '../support/not-ledger-api';
 import { preflightBatch } from '../support/preflight-batch';
 import { minimal } from '../support/staging-kit';
 import { EXIT } from '../../core/exit-codes';
-
-const preflight = (env: Record<string, string>): Promise<ChildOutcome> =>
-  runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], { ...cleanEnv(), ...env });
 
 /** Exit 2, nothing on stdout, one line on stderr; the line is returned. */
 function oneLine(run: ChildOutcome): string {
@@ -69,7 +66,7 @@ test.describe('npm run preflight', () => {
   };
 
   test('ready: every identity value with its source, and the rules that will skip and why', async () => {
-    const run = await preflight(minimal(at.target, 'qa-solo'));
+    const run = await runPreflight(minimal(at.target, 'qa-solo'));
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('ledger-conformance preflight: ready');
     expect(run.stdout).toMatch(
@@ -121,7 +118,9 @@ test.describe('npm run preflight', () => {
   // The CLI's line and exit code for each kind; every case of each, in-process, in
   // selftest/preflight/target.test.ts.
   test('a web server: one line naming LEDGER_BASE_URL (exit 2), before any identity is asked for', async () => {
-    const line = oneLine(await preflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: at.webUrl }));
+    const line = oneLine(
+      await runPreflight({ ...minimal(at.target, 'qa-runner'), LEDGER_BASE_URL: at.webUrl }),
+    );
     expect(line).toBe(
       `ledger-conformance: LEDGER_BASE_URL=${at.webUrl} serves no Canton JSON Ledger API v2 (GET /v2/version answered 404 with an HTML page): set it to the JSON API's address, with its port (7575 by default, not the gRPC port) and any path prefix in front of /v2, e.g. https://participant.example.com/api/json`,
     );

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import { cleanEnv, runNode, runPreflight, type ChildOutcome } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
@@ -80,10 +80,7 @@ test.describe('discovery in a conformance run against a staging-like participant
     expect(verdicts(discovered)).toEqual(verdicts(explicit));
     expect(Object.keys(verdicts(discovered)).length).toBeGreaterThan(100);
     // The preflight's forecast is what the run skipped, word for word (no control route here: its rule too).
-    const preflight = await runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], {
-      ...cleanEnv(),
-      ...minimal(target, 'qa-runner'),
-    });
+    const preflight = await runPreflight(minimal(target, 'qa-runner'));
     expect(preflight.status, preflight.stderr).toBe(0);
     expect(forecastOf(preflight.stdout)).toEqual(skipsOf(discovered.out));
     expect(skipsOf(discovered.out)['VET-PAGE-TOKEN-REPEAT-MORE']).toContain('no control route');

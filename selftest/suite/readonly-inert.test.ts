@@ -15,7 +15,7 @@ import { CommandFactory, RunIds, seededFaker } from '../../core/command-factory'
 import { PATHS } from '../../core/ledger-client';
 import { FAULTS } from '../../sandbox/faults/catalogue';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
-import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import { cleanEnv, runNode, runPreflight, type ChildOutcome } from '../support/child-run';
 import { listen, settingsFor } from '../support/harness-kit';
 import { sandbox } from '../support/sandbox-kit';
 
@@ -82,12 +82,6 @@ async function readOnlyRun(url: string): Promise<ReadOnlyRun> {
   return { ...run, verdicts: Object.fromEntries(matrix.rules.map((r) => [r.id, r.verdict])) };
 }
 
-const preflight = (url: string): Promise<ChildOutcome> =>
-  runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts'], {
-    ...cleanEnv(),
-    LEDGER_BASE_URL: url,
-  });
-
 const log = (run: ChildOutcome): string => (run.stdout + run.stderr).slice(-3000);
 
 // A child run and a preflight on cores the rest of npm test shares: a bound far above what they take.
@@ -110,7 +104,7 @@ test('a read-only selection commits nothing: every authorization and validation 
     expect(p.accepted()).toBe(1);
 
     const run = await readOnlyRun(p.url);
-    const flight = await preflight(p.url);
+    const flight = await runPreflight({ LEDGER_BASE_URL: p.url });
     expect(p.accepted() - 1, `${log(run)}\n${log(flight)}`).toBe(0);
 
     // The run judged the rules that submit (nothing vacuous): the GEN- probes ran, and every AUTH- rule the

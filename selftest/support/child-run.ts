@@ -67,3 +67,11 @@ export function runCommand(
     child.on('close', (status) => done({ status, stdout, stderr }));
   });
 }
+
+/** `npm run preflight` (its script through tsx), the machine's settings left out and `env` added. */
+export function runPreflight(env: Record<string, string>, args: string[] = []): Promise<ChildOutcome> {
+  return runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts', ...args], {
+    ...cleanEnv(),
+    ...env,
+  });
+}
