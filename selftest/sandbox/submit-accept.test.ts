@@ -13,6 +13,7 @@ import {
   exercise,
   exercised,
   INSTANT,
+  invalidArgument,
   micros,
   PACKAGE_ID,
   rejected,
@@ -360,18 +361,18 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
     expect(missing.definiteAnswer).toBe(false);
     const extra = rejected(
       await submit(app, args({ issuer: ALICE, owner: ALICE, amount: '1', label: 'x', colour: 'red' })),
-      invalidArgs('Unexpected fields: colour'),
+      invalidArgument('Unexpected fields: colour'),
     );
     expect(extra.definiteAnswer).toBe(false);
     rejected(
       await submit(app, args({ issuer: ALICE, owner: ALICE, amount: '1.00000000001', label: 'x' })),
-      invalidArgs(),
+      invalidArgument(),
     );
     rejected(
       await submit(app, args({ issuer: ALICE, owner: 'Bad!', amount: '1', label: 'x' })),
-      invalidArgs('Daml-LF Party'),
+      invalidArgument('Daml-LF Party'),
     );
-    rejected(await submit(app, args([1, 2])), invalidArgs());
+    rejected(await submit(app, args([1, 2])), invalidArgument());
   });
 
   test('an unknown choice, template or package is rejected as Canton', async () => {
@@ -392,7 +393,7 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
           })),
         }),
       ),
-      invalidArgs(`Invalid template:${ASSET_BY_ID} or choice:Sell`),
+      invalidArgument(`Invalid template:${ASSET_BY_ID} or choice:Sell`),
     );
     rejected(await submit(app, cmd(`${PACKAGE_ID}:Conformance:Bond`)), {
       status: 404,
@@ -440,14 +441,6 @@ test.describe('submit-and-wait-for-transaction-tree: accepted commands', () => {
       },
     );
   });
-});
-
-const invalidArgs = (cause?: string) => ({
-  status: 400,
-  code: 'INVALID_ARGUMENT',
-  category: 8,
-  grpc: 3,
-  cause,
 });
 
 test.describe('submit-and-wait-for-transaction-tree: the 3.5 question', () => {

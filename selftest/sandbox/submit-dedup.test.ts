@@ -14,6 +14,7 @@ import {
   createAsset,
   created,
   exercise,
+  invalidField,
   rejected,
   request,
   sandbox,
@@ -96,14 +97,10 @@ test.describe('submit dedup: the period', () => {
 
   test('a negative duration is INVALID_FIELD deduplication_period; a negative offset NEGATIVE_OFFSET', async () => {
     for (const p of [period(-1), period(0, -1), period(-5, 999_999_999)]) {
-      rejected(await submit(app, request(p)), {
-        status: 400,
-        code: 'INVALID_FIELD',
-        category: 8,
-        grpc: 3,
-        cause: 'Invalid field deduplication_period: Duration must be positive',
-        context: { field_name: 'deduplication_period' },
-      });
+      rejected(
+        await submit(app, request(p)),
+        invalidField('deduplication_period', 'Invalid field deduplication_period: Duration must be positive'),
+      );
     }
     accepted(await submit(app, request(period(1, -1)))); // 0.999999999 s is positive
     rejected(await submit(app, request({ deduplicationPeriod: { DeduplicationOffset: { value: -1 } } })), {

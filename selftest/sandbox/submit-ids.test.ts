@@ -20,9 +20,8 @@ import {
   sandbox,
   submit,
   SYNCHRONIZER,
-  userToken,
 } from './submit-kit';
-import { DEV_DEFAULTS } from '../../sandbox/config';
+import { list, PARTICIPANT } from '../support/sandbox-kit';
 
 let app: FastifyInstance; // user tokens (hs256)
 let open: FastifyInstance; // SANDBOX_AUTH=none: wildcard claims, userId in the body
@@ -232,14 +231,8 @@ test.describe('submit ids: synchronizerId', () => {
 
 test.describe('submit ids: synchronizers of the topology', () => {
   test('any synchronizer the participant is connected to (vetting topology) is accepted and echoed', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/package-vetting/list',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await userToken()}` },
-      payload: JSON.stringify({ topologyStateFilter: { participantIds: [DEV_DEFAULTS.participantId] } }),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const listed = (JSON.parse(res.body) as { vettedPackages: { synchronizerId: string }[] }).vettedPackages;
+    const filter = { topologyStateFilter: { participantIds: [PARTICIPANT] } };
+    const listed = (await list(app, filter)).vettedPackages;
     const others = listed.map((e) => e.synchronizerId).filter((id) => id !== SYNCHRONIZER);
     expect(others.length, 'the dev topology has more than one synchronizer').toBeGreaterThan(0);
     for (const synchronizerId of others) {
