@@ -11,8 +11,7 @@ import { clearCredentials, clearCredentialsLine, clearCredentialsWords } from '.
 import { renderMarkdown } from '../../reporters/matrix-render';
 import { totals } from '../../reporters/verdicts';
 import { ENV_KEYS, environmentEntries } from '../../reporters/allure-results';
-import { playwrightCommand } from '../../scripts/run/playwright-cli';
-import { cleanEnv, runNode, runPreflight } from '../support/child-run';
+import { runLean, runPreflight } from '../support/child-run';
 import { settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';
 import { RETRY } from '../../core/retry';
@@ -109,14 +108,7 @@ test.describe('credentials over plain http', () => {
 
     // A conformance run prints it before its run information (and before its preflight sends the token).
     const reports = mkdtempSync(join(tmpdir(), 'cleartext-'));
-    const run = await runNode(
-      playwrightCommand('test', '-c', 'selftest/support/discovery-run.config.ts', '--grep', 'VER-SHAPE'),
-      {
-        ...cleanEnv(),
-        LEDGER_BASE_URL: remote,
-        LEDGER_REPORTS_DIR: reports,
-      },
-    );
+    const run = await runLean(reports, { LEDGER_BASE_URL: remote }, ['--grep', 'VER-SHAPE']);
     const out = run.stdout + run.stderr;
     expect(out.match(/credentials go over plain http/g), out.slice(-3000)).toHaveLength(1);
     // A participant refusing connections: the exit code `npm run conformance` gives is 4 (target down), after

@@ -10,21 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, LEAN_RUN_CONFIG, runNode, runPreflight } from '../support/child-run';
+import { runLean, runPreflight } from '../support/child-run';
 import { forecastOf, skipsOf, verdictOf } from '../support/forecast';
-import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
 
 /** The preflight and the lean run side by side, with the same settings and selection; the run's reports in `out`. */
 const preflightAndRun = (env: Record<string, string>, out: string, grep: string[] = []) =>
-  Promise.all([
-    runPreflight(env, grep),
-    runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, ...grep), {
-      ...cleanEnv(),
-      ...env,
-      LEDGER_REPORTS_DIR: out,
-    }),
-  ]);
+  Promise.all([runPreflight(env, grep), runLean(out, env, grep)]);
 
 /** [what, settings, at least this many rules skipped, rules among them] */
 const configurations: [string, Record<string, string>, number, string[]][] = [

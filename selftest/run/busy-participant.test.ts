@@ -7,15 +7,13 @@
 // walk, submit and deduplicate; every run is shared by the assertions made on it. The busy answers ask for
 // 100 ms instead of Canton's 1 s, which keeps the runs short; `npm run bench` times Canton's own delay.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { expect, test } from '../support/test';
-import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
-import { buildApp } from '../../sandbox/app';
-import { loadConfig } from '../../sandbox/config';
-import { playwrightCommand } from '../../scripts/run/playwright-cli';
+import { runLean } from '../support/child-run';
+import { listen } from '../support/harness-kit';
+import { sandbox } from '../support/sandbox-kit';
 import { runExitCode } from '../../scripts/run/target-down';
 import { EXIT } from '../../core/exit-codes';
 import { tallyTotal, type TransientTally } from '../../core/transient-tally';
@@ -40,12 +38,7 @@ interface Run {
 
 async function suite(baseUrl: string, grep = GREP): Promise<Run> {
   const out = mkdtempSync(join(tmpdir(), 'busy-run-'));
-  const run = await runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, '--grep', grep), {
-    ...cleanEnv(),
-    LEDGER_BASE_URL: baseUrl,
-    LEDGER_TIMEOUT_SCALE: '1',
-    LEDGER_REPORTS_DIR: out,
-  });
+  const run = await runLean(out, { LEDGER_BASE_URL: baseUrl, LEDGER_TIMEOUT_SCALE: '1' }, ['--grep', grep]);
   const matrixFile = join(out, 'conformance.json');
   return {
     // The exit code `npm run conformance` gives (scripts/run/conformance.ts): exit 4 for a target down.
@@ -58,10 +51,9 @@ async function suite(baseUrl: string, grep = GREP): Promise<Run> {
 
 /** The suite against the sandbox with these SANDBOX_ settings, listening here for the run. */
 async function sandboxRun(env: Record<string, string>): Promise<Run> {
-  const app = await buildApp(loadConfig({ ...env, SANDBOX_BUSY_RETRY_INFO: '100 milliseconds' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const app = await sandbox({ ...env, SANDBOX_BUSY_RETRY_INFO: '100 milliseconds' });
   try {
-    return await suite(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    return await suite(await listen(app));
   } finally {
     await app.close();
   }
@@ -158,9 +150,8 @@ test('a participant answering every request 503: exit 4, its version asked no mo
         definiteAnswer: null,
       });
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const run = await suite(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, 'VER-');
+    const run = await suite(await listen(app), 'VER-');
     expect(run.exit, run.log.slice(-3000)).toBe(EXIT.targetDown);
     expect(run.log).toContain('GET /v2/version answered 503 SERVICE_NOT_RUNNING on every try');
     // The first probe and its retries; a worker's probe of a target already marked gone asks again at most once.

@@ -8,10 +8,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, runNode, runPreflight, type ChildOutcome } from '../support/child-run';
+import { runLean, runPreflight, type ChildOutcome } from '../support/child-run';
 import { forecastOf, skipsOf } from '../support/forecast';
 import { minimal, party, PARTICIPANT, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
-import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 interface Run extends ChildOutcome {
   out: string;
@@ -19,12 +18,7 @@ interface Run extends ChildOutcome {
 
 async function suite(env: Record<string, string>): Promise<Run> {
   const out = mkdtempSync(join(tmpdir(), 'discovery-run-'));
-  const run = await runNode(playwrightCommand('test', '-c', 'selftest/support/discovery-run.config.ts'), {
-    ...cleanEnv(),
-    ...env,
-    LEDGER_REPORTS_DIR: out,
-  });
-  return { ...run, out };
+  return { ...(await runLean(out, env)), out };
 }
 
 /** test title → verdict, from the run's rule matrix. */

@@ -2,6 +2,7 @@
 // output collected for the failure message.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 export const ROOT = resolve(__dirname, '..', '..');
 
@@ -73,5 +74,18 @@ export function runPreflight(env: Record<string, string>, args: string[] = []): 
   return runNode(['--require', 'tsx/cjs', 'scripts/preflight/preflight.ts', ...args], {
     ...cleanEnv(),
     ...env,
+  });
+}
+
+/** Playwright's run of LEAN_RUN_CONFIG with `args`, the machine's settings left out, `env` added, its reports in `out`. */
+export function runLean(
+  out: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ChildOutcome> {
+  return runNode(playwrightCommand('test', '-c', LEAN_RUN_CONFIG, ...args), {
+    ...cleanEnv(),
+    ...env,
+    LEDGER_REPORTS_DIR: out,
   });
 }
