@@ -12,6 +12,7 @@ import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { DEFS_ID, SCHEMA_IDS, SCHEMAS, defRef, validate, type DefName } from '../../schemas';
 import { GRAMMARS, type Grammar, type GrammarName } from '../../core/grammars';
 import * as ex from './schema-examples';
+import { redacted } from '../support/sandbox-kit';
 
 type Id = Parameters<typeof validate>[0];
 type Body = Record<string, any>; // oxlint-disable-line typescript/no-explicit-any -- examples are mutated freely
@@ -234,8 +235,8 @@ test.describe('version-response', () => {
 test.describe('canton-error', () => {
   test("Canton's error bodies validate: the official example, redacted 401/403, DUPLICATE_COMMAND", () => {
     expectValid('canton-error', ex.invalidArgumentError());
-    expectValid('canton-error', ex.redactedError(16));
-    expectValid('canton-error', ex.redactedError(7, true));
+    expectValid('canton-error', redacted(16));
+    expectValid('canton-error', redacted(7, { ledger_api_error: 'invalid token' }));
     expectValid('canton-error', ex.duplicateCommandError());
     expectValid(
       'canton-error',

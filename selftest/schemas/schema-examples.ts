@@ -1,5 +1,5 @@
 // Example bodies for the schema self-tests, written after docs/canton-behaviour.md (version defaults §3, error
-// bodies §1.1/§1.7, tree shape §4, vetting response §2). Builders return fresh objects so a test can
+// bodies §1.1/§1.4, tree shape §4, vetting response §2). Builders return fresh objects so a test can
 // mutate one field without touching the others.
 
 export const hex64 = (seed: string): string => seed.repeat(64).slice(0, 64);
@@ -38,20 +38,6 @@ export const invalidArgumentError = () => ({
   resources: [],
   errorCategory: 8,
   grpcCodeValue: 3,
-  retryInfo: null,
-  definiteAnswer: null,
-});
-
-/** 401/403 redacted errors (§1.7): code NA, category -1, the original gRPC code kept. */
-export const redactedError = (grpcCodeValue: 16 | 7, unknownUser = false) => ({
-  code: 'NA',
-  cause: 'A security-sensitive error has been received',
-  correlationId: null,
-  traceId: null,
-  context: unknownUser ? { ledger_api_error: 'invalid token' } : {},
-  resources: [],
-  errorCategory: -1,
-  grpcCodeValue,
   retryInfo: null,
   definiteAnswer: null,
 });
