@@ -7,21 +7,21 @@ import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
 import { PING_PACKAGE } from '../../sandbox/vetting/builtin-package';
 import {
   accepted,
+  ALICE,
+  BOB,
+  CHARLIE,
   created,
   exercised,
   invalidArgument,
   invalidField,
   rejected,
+  request,
   submit,
   uid,
 } from './submit-kit';
-import { bearer, redacted, sandbox, token, type ListResponse } from '../support/sandbox-kit';
+import { bearer, PARTICIPANT, redacted, sandbox, token, type ListResponse } from '../support/sandbox-kit';
 
-const ALICE = devParty('Alice');
-const BOB = devParty('Bob');
-const CHARLIE = devParty('Charlie');
 const DAVE = devParty('Dave');
-const PARTICIPANT = DEV_DEFAULTS.participantId;
 const PING_BY_NAME = '#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping';
 const PING_ID = `${PING_PACKAGE.packageId}:Canton.Internal.Ping:Ping`;
 
@@ -218,9 +218,7 @@ test.describe("sandbox: Canton's built-in Ping template", () => {
   });
 
   test('CreateAndExercise Ping/Respond by one party that is initiator and responder leaves no contract', async () => {
-    const tree = accepted(
-      await submit(app, { commands: [ping(ALICE, ALICE)], commandId: uid(), actAs: [ALICE] }),
-    );
+    const tree = accepted(await submit(app, request({ commands: [ping(ALICE, ALICE)] })));
     expect(Object.keys(tree.eventsById)).toEqual(['0', '1']);
     const c = created(tree, 0);
     expect(c).toMatchObject({
@@ -243,7 +241,7 @@ test.describe("sandbox: Canton's built-in Ping template", () => {
   });
 
   test('Respond needs the responder: another responder is a Daml authorization error unless it acts too', async () => {
-    const res = await submit(app, { commands: [ping(ALICE, BOB)], commandId: uid(), actAs: [ALICE] });
+    const res = await submit(app, request({ commands: [ping(ALICE, BOB)] }));
     rejected(res, {
       status: 400,
       code: 'DAML_AUTHORIZATION_ERROR',
@@ -251,12 +249,10 @@ test.describe("sandbox: Canton's built-in Ping template", () => {
       grpc: 3,
       cause: `requires controllers ${BOB}`,
     });
-    const tree = accepted(
-      await submit(app, { commands: [ping(ALICE, BOB)], commandId: uid(), actAs: [ALICE, BOB] }),
-    );
+    const tree = accepted(await submit(app, request({ commands: [ping(ALICE, BOB)], actAs: [ALICE, BOB] })));
     expect(created(tree, 0).observers).toEqual([BOB]);
     // The initiator must act: a submitter who is only the responder cannot create the ping.
-    rejected(await submit(app, { commands: [ping(ALICE, BOB)], commandId: uid(), actAs: [BOB] }), {
+    rejected(await submit(app, request({ commands: [ping(ALICE, BOB)], actAs: [BOB] })), {
       status: 400,
       code: 'DAML_AUTHORIZATION_ERROR',
       category: 8,
@@ -267,34 +263,24 @@ test.describe("sandbox: Canton's built-in Ping template", () => {
 
   test('AbortPing is controlled by its `anyone` argument; the template id by package id works too', async () => {
     const tree = accepted(
-      await submit(app, {
-        commands: [ping(ALICE, BOB, 'AbortPing', { anyone: ALICE })],
-        commandId: uid(),
-        actAs: [ALICE],
-      }),
+      await submit(app, request({ commands: [ping(ALICE, BOB, 'AbortPing', { anyone: ALICE })] })),
     );
     expect(exercised(tree, 1)).toMatchObject({
       choice: 'AbortPing',
       actingParties: [ALICE],
       choiceArgument: { anyone: ALICE },
     });
-    rejected(
-      await submit(app, {
-        commands: [ping(ALICE, BOB, 'AbortPing', { anyone: BOB })],
-        commandId: uid(),
-        actAs: [ALICE],
-      }),
-      { status: 400, code: 'DAML_AUTHORIZATION_ERROR', category: 8, grpc: 3 },
-    );
+    rejected(await submit(app, request({ commands: [ping(ALICE, BOB, 'AbortPing', { anyone: BOB })] })), {
+      status: 400,
+      code: 'DAML_AUTHORIZATION_ERROR',
+      category: 8,
+      grpc: 3,
+    });
     const byId = ping(ALICE, ALICE);
     byId.CreateAndExerciseCommand.templateId = PING_ID;
-    accepted(await submit(app, { commands: [byId], commandId: uid(), actAs: [ALICE] }));
+    accepted(await submit(app, request({ commands: [byId] })));
     rejected(
-      await submit(app, {
-        commands: [ping(ALICE, ALICE, 'Respond', { extra: ALICE })],
-        commandId: uid(),
-        actAs: [ALICE],
-      }),
+      await submit(app, request({ commands: [ping(ALICE, ALICE, 'Respond', { extra: ALICE })] })),
       invalidArgument('Unexpected fields: extra'),
     );
   });
