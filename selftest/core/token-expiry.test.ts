@@ -4,23 +4,17 @@
 // test to judge: AUTH-EXPIRED-TOKEN and the other AUTH- rules pass on the fault run's clean sandbox only so.
 import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import { buildApp } from '../../sandbox/app';
-import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
+import { loadConfig } from '../../sandbox/config';
 import { INCONCLUSIVE } from '../../core/verdict-marks';
 import { TokenSourceError } from '../../core/token-providers';
 import { clientFor, listen } from '../support/harness-kit';
+import { token } from '../support/sandbox-kit';
 
 /** A dev-secret user token for `conformance` whose exp is `offset` seconds from now. */
 const devToken = (offset: number): Promise<string> => {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject('conformance')
-    .setAudience(`https://daml.com/jwt/aud/participant/${DEV_DEFAULTS.participantId}`)
-    .setIssuedAt(now - 600)
-    .setExpirationTime(now + offset)
-    .sign(new TextEncoder().encode(DEV_DEFAULTS.hmacSecret));
+  return token({ claims: { iat: now - 600, exp: now + offset } });
 };
 
 test.describe('the run token expiring during a run', () => {

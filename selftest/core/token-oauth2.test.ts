@@ -3,12 +3,12 @@
 // with the IdP's reason — never with the client secret.
 import { expect, test } from '../support/test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import { buildApp } from '../../sandbox/app';
-import { DEV_DEFAULTS, loadConfig } from '../../sandbox/config';
+import { loadConfig } from '../../sandbox/config';
 import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../../core/token-providers';
 import { runPreflight } from '../support/child-run';
 import { clientFor, listen, settingsFor } from '../support/harness-kit';
+import { token } from '../support/sandbox-kit';
 import { EXIT } from '../../core/exit-codes';
 
 const CLIENT_ID = 'conformance-client';
@@ -46,15 +46,7 @@ async function startIdp(): Promise<Idp> {
         .send({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     grants.push({ auth, scope: form.scope, audience: form.audience });
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject('conformance')
-      .setAudience(`https://daml.com/jwt/aud/participant/${DEV_DEFAULTS.participantId}`)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 120)
-      .sign(new TextEncoder().encode(DEV_DEFAULTS.hmacSecret));
-    return { access_token: token, token_type: 'Bearer', expires_in: 120 };
+    return { access_token: await token(), token_type: 'Bearer', expires_in: 120 };
   });
   app.get('/login', (_req, reply) => reply.type('text/html').send('<!DOCTYPE html><html>Sign in</html>'));
   app.post('/login', (_req, reply) => reply.type('text/html').send('<!DOCTYPE html><html>Sign in</html>'));
