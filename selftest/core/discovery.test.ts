@@ -15,7 +15,7 @@ import {
   type Fetcher,
 } from '../../core/discovery';
 import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
-import { listen } from '../support/harness-kit';
+import { listen, rejectionOf } from '../support/harness-kit';
 import { sandbox, token } from '../support/sandbox-kit';
 
 const template = (name: string): unknown =>
@@ -166,10 +166,7 @@ test.describe('discovery against the sandbox', () => {
       setting: string,
       text: string,
     ) => {
-      const error = await discover(settings, fetcher).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+      const error = await rejectionOf(discover(settings, fetcher));
       expect(error).toBeInstanceOf(DiscoveryError);
       expect((error as DiscoveryError).setting).toBe(setting);
       expect((error as DiscoveryError).message).toContain(text);

@@ -13,7 +13,7 @@ import { PROXY_VARIABLES } from '../../core/secrets';
 import { redact } from '../../core/redact';
 import { unreachableOf } from '../../core/reachability';
 import { preflight, PreflightError } from '../../scripts/preflight/checks';
-import { settingsFor } from '../support/harness-kit';
+import { rejectionOf, settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';
 
 const PASSWORD = 'proxy-pass-8f3a';
@@ -164,10 +164,7 @@ test.describe('the harness through a proxy', () => {
           `http://participant.test:${participant.port}/v2/version`,
           `https://participant.test:${participant.port}/v2/version`,
         ]) {
-          const failure = await transport.send({ method: 'GET', url, headers: {} }).then(
-            () => undefined,
-            (e: unknown) => e,
-          );
+          const failure = await rejectionOf(transport.send({ method: 'GET', url, headers: {} }));
           expect(failure, url).toBeInstanceOf(TransportFailure);
           const { kind, message } = failure as TransportFailure;
           expect(kind, url).toBe('proxy');

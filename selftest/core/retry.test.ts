@@ -12,7 +12,7 @@ import { tallyOf, tallyWords } from '../../core/transient-tally';
 import { PATHS } from '../../core/api-paths';
 import type { SubmitRequest } from '../../core/api-types';
 import { INCONCLUSIVE } from '../../core/verdict-marks';
-import { listen, settingsFor } from '../support/harness-kit';
+import { listen, rejectionOf, settingsFor } from '../support/harness-kit';
 import { Client, PreflightError } from '../../scripts/preflight/client';
 import { checkPartyRights } from '../../scripts/preflight/rights';
 import { resolveIdentity } from '../../scripts/preflight/identity';
@@ -135,11 +135,7 @@ test.describe('the ledger client against a participant answering as scripted', (
     );
   }
 
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => undefined,
-      (e: unknown) => (e as Error).message,
-    );
+  const failure = (p: Promise<unknown>) => rejectionOf<Error>(p).then((e) => e?.message);
 
   test('a transient answer is asked again with the same bytes; the transcript shows each try, the run counts it', async () => {
     const busy = canton('INDEX_DB_SQL_TRANSIENT_ERROR', 1, 14);
@@ -270,10 +266,7 @@ test.describe('the ledger client against a participant answering as scripted', (
       ).resolves.toBeDefined();
       expect(client.retried).toBe(2);
       script = Array.from({ length: RETRY.setupRetries + 1 }, () => busy);
-      const e = await checkPartyRights(client.fetcher(s), s).then(
-        () => undefined,
-        (x: unknown) => x,
-      );
+      const e = await rejectionOf(checkPartyRights(client.fetcher(s), s));
       expect(e).toBeInstanceOf(PreflightError);
       expect((e as PreflightError).exitCode).toBe(EXIT.targetDown);
       expect((e as PreflightError).message).toBe(
@@ -290,10 +283,7 @@ test.describe('the ledger client against a participant answering as scripted', (
     const env = { LEDGER_BASE_URL: url, LEDGER_AUTH: 'none', LEDGER_PARTICIPANT_ID: 'p::1220ab' };
     const busy = { status: 503, body: canton('INDEX_DB_SQL_TRANSIENT_ERROR', 1, 14) };
     script = Array.from({ length: 20 }, () => busy);
-    const e = await resolveIdentity(settingsFor(env), url, env).then(
-      () => undefined,
-      (x: unknown) => x,
-    );
+    const e = await rejectionOf(resolveIdentity(settingsFor(env), url, env));
     expect(e).toBeInstanceOf(PreflightError);
     expect((e as PreflightError).exitCode).toBe(EXIT.targetDown);
     expect((e as PreflightError).message).toMatch(

@@ -8,7 +8,7 @@ import { buildApp } from '../../sandbox/app';
 import { loadConfig } from '../../sandbox/config';
 import { INCONCLUSIVE } from '../../core/verdict-marks';
 import { TokenSourceError } from '../../core/token-providers';
-import { clientFor, listen } from '../support/harness-kit';
+import { clientFor, listen, rejectionOf } from '../support/harness-kit';
 import { token } from '../support/sandbox-kit';
 
 /** A dev-secret user token for `conformance` whose exp is `offset` seconds from now. */
@@ -31,10 +31,7 @@ test.describe('the run token expiring during a run', () => {
   test("a 401 to the run's own expired token is inconclusive, naming when it expired", async () => {
     const expired = await devToken(-60);
     const client = clientFor(url, { token: () => Promise.resolve(expired) });
-    const error = await client.listVettedPackages({}).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await rejectionOf<Error>(client.listVettedPackages({}));
     expect(error?.message).toMatch(
       new RegExp(
         `^${INCONCLUSIVE.replace(/[[\]]/g, '\\$&')} POST /v2/package-vetting/list answered 401: the run's token expired at \\S+Z \\(its exp\\) during the run`,
@@ -49,10 +46,7 @@ test.describe('the run token expiring during a run', () => {
       true,
     );
     const client = clientFor(url, { token: () => Promise.reject(down) });
-    const error = await client.listVettedPackages({}).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await rejectionOf<Error>(client.listVettedPackages({}));
     expect(error?.message).toBe(
       `${INCONCLUSIVE} POST /v2/package-vetting/list was not sent: ${down.message}`,
     );

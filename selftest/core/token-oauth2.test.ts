@@ -7,7 +7,7 @@ import { buildApp } from '../../sandbox/app';
 import { loadConfig } from '../../sandbox/config';
 import { OAuth2Provider, TokenSourceError, createTokenProvider } from '../../core/token-providers';
 import { runPreflight } from '../support/child-run';
-import { clientFor, listen, settingsFor } from '../support/harness-kit';
+import { clientFor, listen, rejectionOf, settingsFor } from '../support/harness-kit';
 import { token } from '../support/sandbox-kit';
 import { EXIT } from '../../core/exit-codes';
 
@@ -153,12 +153,8 @@ test.describe('OAuth2 client-credentials provider', () => {
   for (const f of failures) {
     test(`${f.what}: one line naming the setting`, async () => {
       const url = f.url(idp);
-      const error = await createTokenProvider(settingsFor(oauthEnv(idp, { LEDGER_OAUTH_TOKEN_URL: url })))
-        .token()
-        .then(
-          () => undefined,
-          (e: unknown) => e as TokenSourceError,
-        );
+      const provider = createTokenProvider(settingsFor(oauthEnv(idp, { LEDGER_OAUTH_TOKEN_URL: url })));
+      const error = await rejectionOf<TokenSourceError>(provider.token());
       expect(error).toBeInstanceOf(TokenSourceError);
       // A proxy variable of the machine's would add its note: the line starts the same.
       expect(error?.message.startsWith(f.line(url)), error?.message).toBe(true);

@@ -18,6 +18,13 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
+/** What `p` rejected with, or undefined when it resolved: for a test that asserts on the error itself. */
+export const rejectionOf = <E = unknown>(p: Promise<unknown>): Promise<E | undefined> =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as E,
+  );
+
 /** One connection pool for the worker's clients, as the conformance fixtures keep one per worker. */
 let transport: Transport | undefined;
 
