@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { cleanEnv, LEAN_RUN_CONFIG, runNode, type ChildOutcome } from '../support/child-run';
-import { endRunInProcess, noChromium, openBrowser, pageExpect } from '../support/report-kit';
+import { LEAN_RUN_CONFIG, type ChildOutcome } from '../support/child-run';
+import { endRunInProcess, noChromium, openBrowser, pageExpect, runTsx } from '../support/report-kit';
 import { isIntermittent, statesOf, type Status } from '../../reporters/intermittent';
 import { appendRun, readSeries, type JudgedRun } from '../../reporters/run-series';
 import { judgeSeries } from '../../reporters/last-nights';
@@ -63,14 +63,10 @@ const unknownDifferences = () =>
     .map((l) => l.at);
 
 function conformance(dir: string, env: Record<string, string>, grep = GREP): Promise<ChildOutcome> {
-  return runNode(
-    ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '-c', LEAN_RUN_CONFIG, '--grep', grep],
-    {
-      ...cleanEnv(),
-      LEDGER_REPORTS_DIR: dir,
-      ...env,
-    },
-  );
+  return runTsx(['scripts/run/conformance.ts', '-c', LEAN_RUN_CONFIG, '--grep', grep], {
+    LEDGER_REPORTS_DIR: dir,
+    ...env,
+  });
 }
 
 test.beforeAll(() => {
@@ -155,13 +151,9 @@ test('seven nights: what changed each night; the flipping rule is named intermit
     seen[i + 1] = matrix();
     if (i + 1 === 3) {
       // The participant is saved as a named baseline here, to be compared with after the nights.
-      const save = await runNode(
-        ['--require', 'tsx/cjs', 'scripts/history/baseline.ts', 'save', 'before-fix'],
-        {
-          ...cleanEnv(),
-          LEDGER_REPORTS_DIR: out,
-        },
-      );
+      const save = await runTsx(['scripts/history/baseline.ts', 'save', 'before-fix'], {
+        LEDGER_REPORTS_DIR: out,
+      });
       expect(save.status, save.stderr).toBe(0);
     }
     if (i + 1 === 4)

@@ -2,7 +2,7 @@
 // and the run with exit 2 and ONE line that names the setting first (not a setting it makes fail next). An answer
 // during a test that can only mean a configured user is unknown is a set-up verdict naming the setting, never
 // the participant's failure.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
@@ -11,7 +11,8 @@ import { tokenProviderFor } from '../../core/token-providers';
 import { SETUP } from '../../core/verdict-marks';
 import { failureKind } from '../../reporters/classify';
 import { runExitCode } from '../../scripts/run/target-down';
-import { cleanEnv, runNode, type ChildOutcome } from '../support/child-run';
+import type { ChildOutcome } from '../support/child-run';
+import { runTsx } from '../support/report-kit';
 import { clientFor } from '../support/harness-kit';
 import { preflightBatch } from '../support/preflight-batch';
 import { minimal, NS, PARTICIPANT, party, staging, SYNCHRONIZER, type Staging } from '../support/staging-kit';
@@ -143,14 +144,10 @@ test.describe('identity settings, checked by the preflight against a staging-lik
   // The run's global setup makes the preflight's checks (scripts/preflight/checks.ts): one case shows the run
   // stops on them too; each case's line is the batch's above.
   test('the run stops the same way before any test: the participant id named', async () => {
-    const run = await runNode(
-      ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'VET-PAGE-ORDER'],
-      {
-        ...cleanEnv(),
-        ...cases[0]![1](target),
-        LEDGER_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'identity-staging-')),
-      },
-    );
+    const run = await runTsx(['scripts/run/conformance.ts', '--grep', 'VET-PAGE-ORDER'], {
+      ...cases[0]![1](target),
+      LEDGER_REPORTS_DIR: mkdtempSync(join(tmpdir(), 'identity-staging-')),
+    });
     expect(settingLine(run)).toMatch(cases[0]![2]);
   });
 });
@@ -159,14 +156,13 @@ test.describe('identity settings, checked by the preflight against a staging-lik
 // unknown LEDGER_SECOND_USER is shown here only, the run nearer a user than the preflight.
 test('against the in-process sandbox: a wrong identity stops the run before any test, and leaves no earlier report', async () => {
   const out = mkdtempSync(join(tmpdir(), 'identity-sandbox-'));
-  mkdirSync(out, { recursive: true });
   // What an earlier run left: it must not be read as this run's.
   writeFileSync(join(out, 'conformance.md'), '# Conformance: passed\n');
   writeFileSync(join(out, 'conformance.json'), '{"status":"passed"}\n');
-  const run = await runNode(
-    ['--require', 'tsx/cjs', 'scripts/run/conformance.ts', '--grep', 'SUB-DEDUP-NEW-USER-ID'],
-    { ...cleanEnv(), LEDGER_SECOND_USER: 'no-such-user', LEDGER_REPORTS_DIR: out },
-  );
+  const run = await runTsx(['scripts/run/conformance.ts', '--grep', 'SUB-DEDUP-NEW-USER-ID'], {
+    LEDGER_SECOND_USER: 'no-such-user',
+    LEDGER_REPORTS_DIR: out,
+  });
   expect(settingLine(run)).toMatch(/^LEDGER_SECOND_USER=no-such-user is not a user of this participant/);
   for (const f of ['conformance.md', 'conformance.json'])
     expect(existsSync(join(out, f)), `${f} of the earlier run`).toBe(false);
