@@ -10,7 +10,7 @@ import { CommandFactory, RunIds, seededFaker } from '../../core/command-factory'
 import { isInertSubmission, NO_SUCH_CONTRACT_ID } from '../../core/inert';
 import { PATHS } from '../../core/ledger-client';
 import { settingsFor } from '../support/harness-kit';
-import { bearer, sandbox, token } from '../support/sandbox-kit';
+import { bearer, token, withSandbox } from '../support/sandbox-kit';
 
 const factory = (env: Record<string, string> = {}): CommandFactory => {
   const s = settingsFor(env);
@@ -67,8 +67,7 @@ for (const [name, env] of [
   ['a CreateCommand only', { LEDGER_COMMAND_TEMPLATE: createOnlyTemplate() }],
 ] as const) {
   test(`${name}: with a valid token CONTRACT_NOT_FOUND, without one 401, and nothing committed`, async () => {
-    const app = await sandbox();
-    try {
+    await withSandbox({}, async (app) => {
       const send = async (headers: Record<string, string>) =>
         app.inject({
           method: 'POST',
@@ -90,8 +89,6 @@ for (const [name, env] of [
       });
       expect(live.statusCode, live.body).toBe(200);
       expect(live.json<{ transactionTree: { offset: number } }>().transactionTree.offset).toBe(1);
-    } finally {
-      await app.close();
-    }
+    });
   });
 }

@@ -5,8 +5,7 @@
 // history and read back (the first night none, the same again no change, another target its own), the webhook
 // line, and the upgrade's changes with the rules reading each field, the description fault's among them.
 import { expect, test } from '../support/test';
-import { buildApp } from '../../sandbox/app';
-import { loadConfig } from '../../sandbox/config';
+import { withSandbox } from '../support/sandbox-kit';
 import { extractDescription } from '../../spec/extract';
 import type { DescriptionFacts, SpecFacts } from '../../spec/facts';
 import { againstDocument, sinceLast, type DriftLine } from '../../core/openapi-drift';
@@ -30,14 +29,11 @@ function served(env: Record<string, string>): Promise<Served> {
 }
 
 async function serve(env: Record<string, string>): Promise<Served> {
-  const app = await buildApp(loadConfig(env));
-  try {
+  return withSandbox(env, async (app) => {
     const res = await app.inject({ method: 'GET', url: '/docs/openapi' });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     return { text: res.body, type: String(res.headers['content-type']), facts: extractDescription(res.body) };
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 const line = (l: DriftLine) => `${l.operation} ${l.at}: ${l.before} → ${l.after}`;

@@ -30,7 +30,7 @@ import { nightlyEnv, NightlyEnvError } from '../../scripts/nightly/env';
 import { nightlyPlan } from '../../scripts/nightly/plan';
 import { cleanEnv, ROOT, runCommand, runNode } from '../support/child-run';
 import { listen } from '../support/harness-kit';
-import { sandbox } from '../support/sandbox-kit';
+import { withSandbox } from '../support/sandbox-kit';
 import { closedPort } from '../support/webhook-receiver';
 import { EXIT } from '../../core/exit-codes';
 
@@ -576,8 +576,7 @@ test.describe("called as docs/ci.md's example calls it, the participant down: it
 
   test('a shard that stopped at its preflight left no blob: the merge still says 4, not a missing shard', async () => {
     // The participant answers, its IdP does not: the global setup stops the shard (exit 4) before any test.
-    const app = await sandbox();
-    try {
+    await withSandbox({}, async (app) => {
       const url = await listen(app);
       const copy = join(ws, 'preflight-stop');
       // The settings step's work, done here: its script is run above.
@@ -622,9 +621,7 @@ test.describe("called as docs/ci.md's example calls it, the participant down: it
       );
       expect(o.summary).not.toContain('oauth-client-secret-Q7');
       expect(o.stdout).not.toContain('no blob report');
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   test('a path that resolves nowhere stops the shard step with 2 and one line: its upload does not run', async () => {

@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { expect, test } from '../support/test';
 import { runLean } from '../support/child-run';
 import { listen } from '../support/harness-kit';
-import { sandbox } from '../support/sandbox-kit';
+import { withSandbox } from '../support/sandbox-kit';
 import { runExitCode } from '../../scripts/run/target-down';
 import { EXIT } from '../../core/exit-codes';
 import { tallyTotal, type TransientTally } from '../../core/transient-tally';
@@ -51,12 +51,9 @@ async function suite(baseUrl: string, grep = GREP): Promise<Run> {
 
 /** The suite against the sandbox with these SANDBOX_ settings, listening here for the run. */
 async function sandboxRun(env: Record<string, string>): Promise<Run> {
-  const app = await sandbox({ ...env, SANDBOX_BUSY_RETRY_INFO: '100 milliseconds' });
-  try {
-    return await suite(await listen(app));
-  } finally {
-    await app.close();
-  }
+  return withSandbox({ ...env, SANDBOX_BUSY_RETRY_INFO: '100 milliseconds' }, async (app) =>
+    suite(await listen(app)),
+  );
 }
 
 /**

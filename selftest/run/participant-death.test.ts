@@ -18,7 +18,7 @@ import { expect, test } from '../support/test';
 import type { FastifyInstance } from 'fastify';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
-import { sandbox } from '../support/sandbox-kit';
+import { withSandbox } from '../support/sandbox-kit';
 import { DEV_NAMESPACE } from '../../sandbox/config';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
@@ -181,8 +181,7 @@ const tail = (run: Run): string => run.log.slice(-4000);
 test.describe('a participant that dies mid-run', () => {
   test('the tests from its death on are inconclusive, none is a failure, the run fails and the rest settles in seconds', async () => {
     test.setTimeout(240_000);
-    const app = await sandbox({ SANDBOX_CONTROL: 'true' });
-    try {
+    await withSandbox({ SANDBOX_CONTROL: 'true' }, async (app) => {
       // The whole suite, one worker: it dies early (a few tests in), so almost the whole suite comes after.
       const target = await mortal(app, { every: 12 });
       const run = await runSuite(target.url);
@@ -244,15 +243,12 @@ test.describe('a participant that dies mid-run', () => {
       console.log(`[participant-death] ${summary}`);
       expect(afterDeathMs, summary).toBeLessThanOrEqual(SETTLE_MS);
       rmSync(run.out, { recursive: true, force: true }); // kept when an assertion failed, for a look
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   test('a death inside the last test, a known deviation, still fails the run', async () => {
     test.setTimeout(120_000);
-    const app = await sandbox();
-    try {
+    await withSandbox({}, async (app) => {
       const target = await mortal(app, { vetting: 2 });
       const run = await runSuite(target.url, 'VET-PAGE-FINAL-TOKEN-EMPTY');
       expect(target.diedAt(), tail(run)).toBeDefined();
@@ -266,8 +262,6 @@ test.describe('a participant that dies mid-run', () => {
       expect(matrix.status).toBe('failed');
       expect(run.status, tail(run)).toBe(EXIT.failed);
       rmSync(run.out, { recursive: true, force: true });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

@@ -3,17 +3,15 @@
 // sequence for the same seed, never the control route, and a wrong setting one line naming it.
 import { expect, test } from '../support/test';
 import { buildApp } from '../../sandbox/app';
+import { withSandbox } from '../support/sandbox-kit';
 import { ConfigError, loadConfig } from '../../sandbox/config';
 
 async function statuses(env: Record<string, string>, n: number, url = '/v2/version'): Promise<number[]> {
-  const app = await buildApp(loadConfig(env));
-  try {
+  return withSandbox(env, async (app) => {
     const out: number[] = [];
     for (let i = 0; i < n; i++) out.push((await app.inject({ method: 'GET', url })).statusCode);
     return out;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 test('every answer busy: Canton’s 503 TransientServerFailure and 409 ContentionOnSharedResources bodies', async () => {

@@ -19,6 +19,7 @@ import {
   rejected,
   request,
   sandbox,
+  withSandbox,
   submit,
   SYNCHRONIZER,
 } from './submit-kit';
@@ -451,13 +452,10 @@ test.describe('submit-and-wait-for-transaction-tree: the 3.5 question', () => {
       [{ SANDBOX_VERSION: '3.6.0', SANDBOX_REMOVE_TREE_IN_35: 'true' }, 404],
       [{ SANDBOX_VERSION: '3.4.11', SANDBOX_REMOVE_TREE_IN_35: 'true' }, 200],
     ] as const) {
-      const other = await sandbox(env);
-      try {
+      await withSandbox(env, async (other) => {
         const res = await submit(other, request());
         expect(res.statusCode, `${JSON.stringify(env)}: ${res.body}`).toBe(status);
-      } finally {
-        await other.close();
-      }
+      });
     }
   });
 });

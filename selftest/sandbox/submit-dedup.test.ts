@@ -18,6 +18,7 @@ import {
   rejected,
   request,
   sandbox,
+  withSandbox,
   submit,
 } from './submit-kit';
 
@@ -164,8 +165,7 @@ test.describe('submit dedup: bounded memory', () => {
   });
 
   test('through the route: a period reaching behind expired entries is INVALID_DEDUPLICATION_PERIOD', async () => {
-    const short = await sandbox({ SANDBOX_MAX_DEDUP_SECONDS: '1' });
-    try {
+    await withSandbox({ SANDBOX_MAX_DEDUP_SECONDS: '1' }, async (short) => {
       const first = accepted(await submit(short, request()));
       await new Promise((r) => setTimeout(r, 1_100));
       accepted(await submit(short, request())); // expires the first acceptance
@@ -177,26 +177,20 @@ test.describe('submit dedup: bounded memory', () => {
         context: { earliest_offset: String(first.offset + 1), definite_answer: 'true' },
       });
       accepted(await submit(short, request(period(1))));
-    } finally {
-      await short.close();
-    }
+    });
   });
 
   test('through the route: SANDBOX_MAX_DEDUP_ENTRIES bounds the entries kept', async () => {
-    const small = await sandbox({ SANDBOX_MAX_DEDUP_ENTRIES: '3' });
-    try {
+    await withSandbox({ SANDBOX_MAX_DEDUP_ENTRIES: '3' }, async (small) => {
       const bodies = Array.from({ length: 5 }, () => request());
       for (const b of bodies) accepted(await submit(small, b));
       for (const b of bodies.slice(2)) duplicate(await submit(small, b));
       accepted(await submit(small, bodies[0])); // dropped by the bound (README: the guarantee's limit)
-    } finally {
-      await small.close();
-    }
+    });
   });
 
   test('beyond SANDBOX_MAX_CONTRACTS the oldest active contracts are forgotten (CONTRACT_NOT_FOUND)', async () => {
-    const small = await sandbox({ SANDBOX_MAX_CONTRACTS: '2' });
-    try {
+    await withSandbox({ SANDBOX_MAX_CONTRACTS: '2' }, async (small) => {
       const ids: string[] = [];
       for (let i = 0; i < 3; i++)
         ids.push(
@@ -210,8 +204,6 @@ test.describe('submit dedup: bounded memory', () => {
         grpc: 5,
       });
       accepted(await submit(small, request({ commands: [exercise(ids[2]!, 'Inspect')] })));
-    } finally {
-      await small.close();
-    }
+    });
   });
 });

@@ -18,6 +18,7 @@ import {
   rejected,
   request,
   sandbox,
+  withSandbox,
   submit,
   SYNCHRONIZER,
 } from './submit-kit';
@@ -159,16 +160,13 @@ test.describe('submit ids: UserIdString', () => {
   });
 
   test('before 3.4.11 the grammar has no parentheses', async () => {
-    const old = await sandbox({ SANDBOX_AUTH: 'none', SANDBOX_VERSION: '3.4.10' });
-    try {
+    await withSandbox({ SANDBOX_AUTH: 'none', SANDBOX_VERSION: '3.4.10' }, async (old) => {
       rejected(
         await submit(old, openRequest({ userId: 'a(b)' })),
         invalidField('user_id', 'does not match regex "[a-zA-Z0-9@^$.!`\\-#+\'~_|:]{1,128}"'),
       );
       accepted(await submit(old, openRequest({ userId: 'a.b' })));
-    } finally {
-      await old.close();
-    }
+    });
   });
 
   test('with a user token a userId other than the token’s — valid or not — is 403', async () => {

@@ -8,7 +8,7 @@ import { DEV_DEFAULTS, devParty } from '../../sandbox/config';
 import { SUBMIT_TREE_PATH } from '../../sandbox/routes/submit';
 import { BUILTIN_PACKAGE } from '../../sandbox/vetting/builtin-package';
 import { claim } from '../support/claim';
-import { ERROR_KEYS, sandbox, token } from '../support/sandbox-kit';
+import { ERROR_KEYS, sandbox, token, withSandbox } from '../support/sandbox-kit';
 
 export const PATH = SUBMIT_TREE_PATH;
 export const ALICE = devParty('Alice');
@@ -22,7 +22,7 @@ export const ASSET_BY_ID = `${PACKAGE_ID}:Conformance:Asset`;
 /** The first release with Commands.tapsMaxPasses (earlier ones ignore the field). */
 export const TAPS_RELEASE = { SANDBOX_VERSION: '3.4.12' };
 
-export { sandbox };
+export { sandbox, withSandbox };
 
 /** A Canton user token of `sub`: sandbox-kit's `token` (audience form, HS256, dev secret, two minutes). */
 export const userToken = (sub = 'conformance'): Promise<string> => token({ claims: { sub } });

@@ -12,6 +12,7 @@ import {
   rejected,
   request,
   sandbox,
+  withSandbox,
   submit,
   TAPS_RELEASE,
 } from './submit-kit';
@@ -102,28 +103,25 @@ test.describe('submit: tapsMaxPasses', () => {
     accepted(await submit(tapsApp, request({ tapsMaxPasses: 5 })));
     accepted(await submit(tapsApp, request({ tapsMaxPasses: 2147483647 })));
     // The document's rule holds in strict-interface mode whatever the release.
-    const strict = await sandbox({ SANDBOX_MODE: 'strict-interface', SANDBOX_TAPS_MAX_PASSES_LIMIT: '6' });
-    try {
-      accepted(await submit(strict, request({ tapsMaxPasses: 6 })));
-      const body = rejected(await submit(strict, request({ tapsMaxPasses: 7 })), invalidArgument());
-      expect(body.cause).toBe(
-        'The submitted request has invalid arguments: taps_max_passes must not exceed the participant-configured limit of 6, but got 7.',
-      );
-      rejected(await submit(strict, request({ tapsMaxPasses: 0 })), invalidArgument('strictly positive'));
-    } finally {
-      await strict.close();
-    }
+    await withSandbox(
+      { SANDBOX_MODE: 'strict-interface', SANDBOX_TAPS_MAX_PASSES_LIMIT: '6' },
+      async (strict) => {
+        accepted(await submit(strict, request({ tapsMaxPasses: 6 })));
+        const body = rejected(await submit(strict, request({ tapsMaxPasses: 7 })), invalidArgument());
+        expect(body.cause).toBe(
+          'The submitted request has invalid arguments: taps_max_passes must not exceed the participant-configured limit of 6, but got 7.',
+        );
+        rejected(await submit(strict, request({ tapsMaxPasses: 0 })), invalidArgument('strictly positive'));
+      },
+    );
   });
 
   test('before 3.4.12 the field is unknown to Canton: ignored whatever its value', async () => {
     for (const value of [0, -1, 99, 'many', 1.5, null]) {
       accepted(await submit(app, request({ tapsMaxPasses: value })));
     }
-    const snapshot = await sandbox({ SANDBOX_VERSION: '3.4.12-SNAPSHOT' });
-    try {
+    await withSandbox({ SANDBOX_VERSION: '3.4.12-SNAPSHOT' }, async (snapshot) => {
       rejected(await submit(snapshot, request({ tapsMaxPasses: 0 })), invalidArgument('strictly positive'));
-    } finally {
-      await snapshot.close();
-    }
+    });
   });
 });

@@ -26,6 +26,7 @@ import {
   SYNCHRONIZER,
   token,
   walk,
+  withSandbox,
   type ListResponse,
   type VettedPackages,
 } from '../support/sandbox-kit';
@@ -246,18 +247,18 @@ test.describe('sandbox vetting list: pagination', () => {
     }
     expect(endedEarly, 'walks that end before the last match').toBeGreaterThan(0);
     // The document's reading (strict-interface mode) fills the pages from the matches: the walk lists all.
-    const strict = await sandbox({
-      SANDBOX_SYNCHRONIZERS: '3',
-      SANDBOX_PARTICIPANTS: '7',
-      SANDBOX_MODE: 'strict-interface',
-    });
-    try {
-      const pages = await walk(strict, filter, 1);
-      expect(pages.flatMap((pg) => pg.vettedPackages.map(entryKey))).toEqual(matches.map(entryKey));
-      expect(pages).toHaveLength(3);
-    } finally {
-      await strict.close();
-    }
+    await withSandbox(
+      {
+        SANDBOX_SYNCHRONIZERS: '3',
+        SANDBOX_PARTICIPANTS: '7',
+        SANDBOX_MODE: 'strict-interface',
+      },
+      async (strict) => {
+        const pages = await walk(strict, filter, 1);
+        expect(pages.flatMap((pg) => pg.vettedPackages.map(entryKey))).toEqual(matches.map(entryKey));
+        expect(pages).toHaveLength(3);
+      },
+    );
   });
 
   test("the token is Canton's: URL-safe base64 (padded) of the protobuf (synchronizer, participant) of the last entry", async () => {

@@ -18,6 +18,19 @@ export function sandbox(env: Record<string, string> = {}): Promise<FastifyInstan
   return buildApp(loadConfig(env));
 }
 
+/** `fn` given a sandbox built from these settings, closed afterwards whatever `fn` did. */
+export async function withSandbox<T>(
+  env: Record<string, string>,
+  fn: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const app = await sandbox(env);
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
 type Key = Parameters<SignJWT['sign']>[0];
 
 export interface TokenOptions {
