@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { specsIn } from '../support/json-report';
 import { describeHits, scanForSecrets } from '../../reporters/secret-scan';
 import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
@@ -99,36 +100,20 @@ const REPORTERS = [
   './selftest/support/dump-reporter.ts',
 ];
 
-interface JsonSuite {
-  suites?: JsonSuite[];
-  specs?: {
-    tests: {
-      projectName: string;
-      annotations?: { type: string; description?: string }[];
-      results: { status: string; errors: { message?: string }[] }[];
-    }[];
-  }[];
-}
-
-function resultsOf(report: JsonSuite[]): { project: string; status: string; error: string }[] {
-  const all: { project: string; status: string; error: string }[] = [];
-  const walk = (s: JsonSuite): void => {
-    for (const spec of s.specs ?? [])
-      for (const t of spec.tests)
-        for (const r of t.results)
-          all.push({
-            project: t.projectName,
-            status: r.status,
-            // A target found gone ends its tests at set-up: the reason is the skip annotation, not an error.
-            error: [
-              ...r.errors.map((e) => e.message ?? ''),
-              ...(t.annotations ?? []).map((a) => a.description ?? ''),
-            ].join('\n'),
-          });
-    s.suites?.forEach(walk);
-  };
-  report.forEach(walk);
-  return all;
+function resultsOf(report: string): { project: string; status: string; error: string }[] {
+  return specsIn(report).flatMap((spec) =>
+    spec.tests.flatMap((t) =>
+      t.results.map((r) => ({
+        project: t.projectName,
+        status: r.status,
+        // A target found gone ends its tests at set-up: the reason is the skip annotation, not an error.
+        error: [
+          ...r.errors.map((e) => e.message ?? ''),
+          ...(t.annotations ?? []).map((a) => a.description ?? ''),
+        ].join('\n'),
+      })),
+    ),
+  );
 }
 
 test('no reporter receives a token, a secret or a key when requests fail in every way and assertions fail', async () => {
@@ -198,9 +183,7 @@ test('no reporter receives a token, a secret or a key when requests fail in ever
     for (const f of ['html/index.html', 'report.json', 'junit.xml', 'dump.jsonl'])
       expect(readdirSync(join(out, f, '..')), `${f} written`).toContain(f.split('/').pop());
     expect(readdirSync(join(out, 'blob')).some((f) => f.endsWith('.zip'))).toBe(true);
-    const results = resultsOf(
-      (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { suites: JsonSuite[] }).suites,
-    );
+    const results = resultsOf(join(out, 'report.json'));
     const errorsOf = (project: string) =>
       results
         .filter((r) => r.project === project)

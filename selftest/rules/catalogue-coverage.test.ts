@@ -2,10 +2,11 @@
 // and the selections users run by (tags, id prefixes) pick exactly what they say — or fail the run when
 // they pick nothing. Lists the conformance suite with Playwright itself (`--list`, no target needed).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '../support/test';
+import { specsIn } from '../support/json-report';
 import { RULES, ruleById, ruleIdOfTitle, type Tag } from '../../rules/catalogue';
 import { cliIdPrefix, cliTagFilter, grepOfRuleIds, parseTagFilter } from '../../rules/selection';
 import { tagSelection } from '../../core/selection';
@@ -17,19 +18,6 @@ interface Listing {
   status: number;
   stderr: string;
   titles: string[];
-}
-
-interface JsonSuite {
-  specs?: { title: string }[];
-  suites?: JsonSuite[];
-}
-
-function titlesOf(suites: JsonSuite[] | undefined, out: string[] = []): string[] {
-  for (const s of suites ?? []) {
-    for (const spec of s.specs ?? []) out.push(spec.title);
-    titlesOf(s.suites, out);
-  }
-  return out;
 }
 
 const listings = new Map<string, Listing>();
@@ -69,7 +57,7 @@ function listNow(args: string[], env: Record<string, string | undefined>): Listi
     );
     let titles: string[] = [];
     try {
-      titles = titlesOf((JSON.parse(readFileSync(output, 'utf8')) as { suites?: JsonSuite[] }).suites);
+      titles = specsIn(output).map((spec) => spec.title);
     } catch {
       titles = [];
     }

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { specsIn } from '../support/json-report';
 import type { FastifyInstance } from 'fastify';
 import type { TestVerdict } from '../../reporters/verdicts';
 import { cleanEnv, runNode } from '../support/child-run';
@@ -146,31 +147,19 @@ interface Timed {
 }
 
 function timings(out: string): Timed[] {
-  interface Suite {
-    suites?: Suite[];
-    specs?: {
-      title: string;
-      tests: { results: { startTime: string; duration: number; status: string }[] }[];
-    }[];
-  }
-  const report = JSON.parse(readFileSync(join(out, 'playwright.json'), 'utf8')) as { suites: Suite[] };
   const all: Timed[] = [];
-  const walk = (s: Suite): void => {
-    for (const spec of s.specs ?? []) {
-      for (const t of spec.tests) {
-        const r = t.results[t.results.length - 1];
-        if (r)
-          all.push({
-            title: spec.title,
-            startMs: Date.parse(r.startTime),
-            duration: r.duration,
-            status: r.status,
-          });
-      }
+  for (const spec of specsIn(join(out, 'playwright.json'))) {
+    for (const t of spec.tests) {
+      const r = t.results[t.results.length - 1];
+      if (r)
+        all.push({
+          title: spec.title,
+          startMs: Date.parse(r.startTime),
+          duration: r.duration,
+          status: r.status,
+        });
     }
-    for (const child of s.suites ?? []) walk(child);
-  };
-  report.suites.forEach(walk);
+  }
   return all.sort((a, b) => a.startMs - b.startMs);
 }
 
