@@ -1,7 +1,7 @@
 // Reading a participant's own description (core/openapi-read.ts) over HTTP: served without a token, served
 // only with the run's token, not served (404), refused (401), not an OpenAPI document. Each is one line; no
 // token ever reaches it.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { stringify } from 'yaml';
 import { expect, test } from '../support/test';
 import { readDescription } from '../../core/openapi-read';
@@ -13,16 +13,18 @@ import { listen, settingsFor } from '../support/harness-kit';
 
 const YAML = stringify(documentOf(facts as unknown as SpecFacts));
 
-/** A participant whose /docs/openapi answers `status` with `body`, or the description once a bearer token comes. */
-async function participant(
-  answer: (auth: string | undefined) => [number, string],
-): Promise<{ app: FastifyInstance; url: string }> {
+/** What the run reads from a participant whose /docs/openapi answers as `answer` says for the Authorization given. */
+async function readFrom(answer: (auth: string | undefined) => [number, string]) {
   const app = Fastify();
   app.get('/docs/openapi', async (req, reply) => {
     const [status, body] = answer(req.headers.authorization);
     return reply.code(status).type('text/plain').send(body);
   });
-  return { app, url: await listen(app) };
+  try {
+    return await readDescription(settings, await listen(app));
+  } finally {
+    await app.close();
+  }
 }
 
 const settings = settingsFor({
@@ -46,44 +48,29 @@ for (const [name, answer, state, line] of [
   ],
 ] as const) {
   test(`a description ${name} is one line, no token in it`, async () => {
-    const { app, url } = await participant(answer as () => [number, string]);
-    try {
-      const read = await readDescription(settings, url);
-      expect(read).toEqual({ state, line });
-      const token = await tokenProviderFor(settings).token();
-      expect(JSON.stringify(read)).not.toContain(token!);
-    } finally {
-      await app.close();
-    }
+    const read = await readFrom(answer as () => [number, string]);
+    expect(read).toEqual({ state, line });
+    const token = await tokenProviderFor(settings).token();
+    expect(JSON.stringify(read)).not.toContain(token!);
   });
 }
 
 test("a description served only with the run's token is read with it", async () => {
   const seen: (string | undefined)[] = [];
-  const { app, url } = await participant((auth) => {
+  const read = await readFrom((auth) => {
     seen.push(auth);
     return auth?.startsWith('Bearer ') ? [200, YAML] : [401, 'no'];
   });
-  try {
-    const read = await readDescription(settings, url);
-    expect(read.state).toBe('read');
-    expect(Object.keys(read.facts!.operations).sort()).toEqual(['submitTree', 'version', 'vettingList']);
-    expect(seen.map((a) => (a === undefined ? 'none' : 'bearer'))).toEqual(['none', 'bearer']);
-  } finally {
-    await app.close();
-  }
+  expect(read.state).toBe('read');
+  expect(Object.keys(read.facts!.operations).sort()).toEqual(['submitTree', 'version', 'vettingList']);
+  expect(seen.map((a) => (a === undefined ? 'none' : 'bearer'))).toEqual(['none', 'bearer']);
 });
 
 test('a body echoing the token that is no YAML: the parser is not quoted, the token never reaches the line', async () => {
   const token = (await tokenProviderFor(settings).token())!;
-  const { app, url } = await participant(() => [200, `{"echo": "${token}", [broken: ]`]);
-  try {
-    const read = await readDescription(settings, url);
-    expect(read).toEqual({
-      state: 'unreadable',
-      line: 'not read (GET /docs/openapi: neither YAML nor JSON)',
-    });
-  } finally {
-    await app.close();
-  }
+  const read = await readFrom(() => [200, `{"echo": "${token}", [broken: ]`]);
+  expect(read).toEqual({
+    state: 'unreadable',
+    line: 'not read (GET /docs/openapi: neither YAML nor JSON)',
+  });
 });
