@@ -27,6 +27,7 @@ import { compareRuns, readRun as readCompared } from '../../reporters/compare-ru
 import { renderCompareMarkdown } from '../../reporters/compare-render';
 import { annotateResults, type AllureResultFile, type VerdictOfTest } from '../../reporters/allure-results';
 import { TEST_ID_LABEL } from '../../core/verdict-marks';
+import { withTempDir } from '../support/temp-dir';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -306,9 +307,8 @@ const rowOf = (id: string, verdict: RuleVerdict): RuleRow => ({
   tests: [],
 });
 
-test('a collapsed night leaves every state as it was, is one line in the webhook, and is no baseline', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'collapse-'));
-  try {
+test('a collapsed night leaves every state as it was, is one line in the webhook, and is no baseline', async () => {
+  await withTempDir('collapse-', (dir) => {
     const ids = Array.from({ length: 12 }, (_, i) => `R-${i}`);
     const run = (n: number, verdicts: (id: string, i: number) => RuleVerdict): JudgedRun => ({
       generatedAt: `2026-11-0${n}T00:00:00Z`,
@@ -342,29 +342,23 @@ test('a collapsed night leaves every state as it was, is one line in the webhook
     const message = changesMessage([{ label: 't', matrix: { changes } }], {});
     expect(message).toMatch(/the run collapsed: 12 of the 12 rules/);
     expect(message).not.toMatch(/new failures/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
-test('the series stays within its cap after 40 runs, the newest kept', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cap-'));
-  try {
+test('the series stays within its cap after 40 runs, the newest kept', async () => {
+  await withTempDir('cap-', (dir) => {
     let series: JudgedRun[] = [];
     for (let n = 1; n <= 40; n++)
       series = appendRun(dir, series, { generatedAt: String(n), verdicts: { A: 'pass' } }, 30);
     const kept = readSeries(dir);
     expect(kept).toHaveLength(30);
     expect([kept[0]!.generatedAt, kept.at(-1)!.generatedAt]).toEqual(['11', '40']);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a FAIL that passes on its re-check stays a FAIL, the re-check named in every view', async () => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'recheck-'));
-  try {
+  await withTempDir('recheck-', async (dir) => {
     // SANDBOX_FAULTS_SEED=2 at a share of 0.3 breaks the first attempt's reads and spares the re-check's (the draws are seeded).
     const run = await conformance(
       dir,
@@ -395,9 +389,7 @@ test('a FAIL that passes on its re-check stays a FAIL, the re-check named in eve
     expect(readFileSync(junit, 'utf8')).toContain(
       '<failure message="FAIL (passed on re-check: intermittent): ',
     );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 function readdirOne(dir: string): string {

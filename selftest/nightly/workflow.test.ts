@@ -33,6 +33,7 @@ import { listen } from '../support/harness-kit';
 import { withSandbox } from '../support/sandbox-kit';
 import { closedPort } from '../support/webhook-receiver';
 import { EXIT } from '../../core/exit-codes';
+import { withTempDir } from '../support/temp-dir';
 
 const FILE = join(ROOT, '.github', 'workflows', 'nightly.yml');
 
@@ -241,8 +242,7 @@ const findings = (output: string, file: string) =>
 
 test('actionlint accepts the workflow and the caller example, and rejects a broken copy', async () => {
   // A job without `runs-on`: the workflow schema requires it.
-  const dir = mkdtempSync(join(tmpdir(), 'nightly-workflow-'));
-  try {
+  await withTempDir('nightly-workflow-', async (dir) => {
     const broken = join(dir, 'broken.yml');
     const text = readFileSync(FILE, 'utf8');
     const cut = text.replace(/^( {4}name: side by side\n(?: {4}.*\n)*?) {4}runs-on: .*\n/m, '$1');
@@ -260,17 +260,14 @@ test('actionlint accepts the workflow and the caller example, and rejects a brok
       '"runs-on" section is missing in job "compare"',
     );
     expect(lint.status).toBe(1);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 // ─── The plan and the settings: the scripts the first steps run ───────────────────────────────────────────────
 
 test('the plan step: a wrong input stops it with 2 and one line', async () => {
   const wf = load();
-  const temp = mkdtempSync(join(tmpdir(), 'nightly-plan-'));
-  try {
+  await withTempDir('nightly-plan-', async (temp) => {
     const wrong = await runStep(
       wf,
       wf.jobs.plan,
@@ -283,9 +280,7 @@ test('the plan step: a wrong input stops it with 2 and one line', async () => {
       'nightly-plan: the targets input, entry 1 has "enviroment": a target has only target, environment, embedded and runs-on',
     );
     expect(wrong.outputs).toEqual({});
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  });
   // A wrong runs-on input is refused the same way.
   expect(() => nightlyPlan('[{"target":"a"}]', '1', undefined, { runsOn: '[]' })).toThrow(
     'the runs-on input [] is not valid: give a runner label like "ubuntu-latest", or a list of labels like ["self-hosted", "linux", "canton-net"]',

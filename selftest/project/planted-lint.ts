@@ -1,11 +1,11 @@
 // Planted files linted under the project's own rules (oxlint.config.mjs), for the self-tests that show a rule
 // fire: the files are written under a folder of their own with a config that re-exports the project's, so its
 // per-folder rules (`core/**`, `**/*.cjs`…) match the planted paths as they would the real ones.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { OXLINT_CONFIG } from '../../scripts/dev/lint-tools';
 import { ROOT, runCommand } from '../support/child-run';
+import { withTempDir } from '../support/temp-dir';
 
 export interface Finding {
   /** The planted file's path, as given. */
@@ -33,8 +33,7 @@ export async function lintPlanted(
   files: Record<string, string>,
   { typed = false }: { typed?: boolean } = {},
 ): Promise<{ findings: Finding[]; status: number | null; output: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'planted-lint-'));
-  try {
+  return withTempDir('planted-lint-', async (dir) => {
     writeFileSync(
       join(dir, 'oxlint.config.mjs'),
       `export { default } from ${JSON.stringify(OXLINT_CONFIG)};\n`,
@@ -62,9 +61,7 @@ export async function lintPlanted(
       message: d.help ? `${d.message} ${d.help}` : d.message,
     }));
     return { findings, status: run.status, output: `${run.stdout}${run.stderr}` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Strict, as the project's own tsconfig; the planted files only. */

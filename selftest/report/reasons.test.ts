@@ -4,14 +4,14 @@
 // writes it (a FAIL as `<error>`, another as `<failure type="expect.toMatch">`, an inconclusive as `<failure>`,
 // another ended at its start as `<skipped>`)
 // rewritten in the verdicts' elements, its counts moved, twice with the same result.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { TestStep } from '@playwright/test/reporter';
 import { expect, test } from '../support/test';
 import { boundReason, errorDetail, failureReason, MAX_BODY, MAX_REASON } from '../../reporters/reason';
 import { markVerdictElements, type JUnitVerdict } from '../../reporters/junit-verdicts';
+import { withTempDir } from '../support/temp-dir';
 
 /** The message Playwright's expect throws for `check`. */
 function thrown(check: () => void): string {
@@ -110,9 +110,8 @@ const PLAYWRIGHT_JUNIT = `<testsuites id="" name="" tests="5" failures="2" skipp
 </testsuites>
 `;
 
-test('JUnit: a FAIL is a <failure> whatever found it, an inconclusive an <error>, counts moved', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'junit-verdicts-'));
-  try {
+test('JUnit: a FAIL is a <failure> whatever found it, an inconclusive an <error>, counts moved', async () => {
+  await withTempDir('junit-verdicts-', (dir) => {
     const path = join(dir, 'junit.xml');
     writeFileSync(path, PLAYWRIGHT_JUNIT);
     const tests: JUnitVerdict[] = [
@@ -168,7 +167,5 @@ test('JUnit: a FAIL is a <failure> whatever found it, an inconclusive an <error>
     expect(once).toContain('<error message="inconclusive: lost" type="inconclusive">');
     expect(once.match(/<\/error>/g)).toHaveLength(2);
     expect(once).not.toMatch(/expect\(received\)|TypeError/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

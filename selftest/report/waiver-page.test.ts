@@ -2,13 +2,13 @@
 // shows no message for its status "unknown", so the report build puts them first in the test's description,
 // the owner as Allure's `owner` label and a ticket that is an address as a link. Idempotent: the report build
 // may run again. (The browser check of a known deviation's page: selftest/report/browser.test.ts.)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { annotateResults, excuseHeading, type AllureResultFile } from '../../reporters/allure-results';
 import { excuseOf, type ExpectationsInfo } from '../../reporters/expectations-status';
 import { TEST_ID_LABEL } from '../../core/verdict-marks';
+import { withTempDir } from '../support/temp-dir';
 
 const INFO: ExpectationsInfo = {
   setting: 'auto,qa/waivers.json',
@@ -28,14 +28,13 @@ const INFO: ExpectationsInfo = {
   ],
 };
 
-test("a waiver's result: its team, owner, ticket and end date first in the description, the owner label, the link", () => {
+test("a waiver's result: its team, owner, ticket and end date first in the description, the owner label, the link", async () => {
   const excuse = excuseOf('known-deviation', 'qa/waivers.json#1', INFO).excuse!;
   expect(excuseOf('fail', 'qa/waivers.json#1', INFO)).toEqual({});
   expect(excuseHeading(excuse)).toBe(
     '**Waived** by qa/waivers.json — owner qa-payments · ticket https://tickets.example.com/PAY-1234 · until 2099-12-31',
   );
-  const dir = mkdtempSync(join(tmpdir(), 'waiver-page-'));
-  try {
+  await withTempDir('waiver-page-', (dir) => {
     const file = join(dir, 'a-result.json');
     const result: AllureResultFile = {
       name: 'SUB-TRACEPARENT a traceparent header comes back in traceContext',
@@ -71,7 +70,5 @@ test("a waiver's result: its team, owner, ticket and end date first in the descr
         type: 'issue',
       },
     ]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

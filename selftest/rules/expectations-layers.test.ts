@@ -19,6 +19,7 @@ import { expectationsInfo } from '../../scripts/run/expectations-info';
 import { cleanEnv, LEAN_RUN_CONFIG, runNode } from '../support/child-run';
 import { EXIT } from '../../core/exit-codes';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
+import { withTempDir } from '../support/temp-dir';
 
 /** VER-FEATURES' title in the catalogue: each of its tests is titled `VER-FEATURES <this> — <feature>`. */
 const FEATURES = 'every feature of the descriptor is present with a sane value';
@@ -127,8 +128,7 @@ test.describe('expectations layers', () => {
 
   test('end to end: the waiver and Canton’s deviation both apply, the expired one is listed, a wrong file exits 2 before any test', async () => {
     test.setTimeout(180_000);
-    const out = mkdtempSync(join(tmpdir(), 'expectations-run-'));
-    try {
+    await withTempDir('expectations-run-', async (out) => {
       const file = teamFile(out, [
         { rule: 'VER-SEMVER', expect: 'fail', reason: 'waived by QA', owner: 'qa', until: '2999-12-31' },
         { rule: 'VER-SHAPE', expect: 'fail', reason: 'waiver that ran out', until: '2020-01-01' },
@@ -179,8 +179,6 @@ test.describe('expectations layers', () => {
         `entry 1 (VER-STABLE): "test" names no test of the suite: fix it to one of "two reads of the version agree"`,
       );
       expect(title.stdout, 'no test ran').not.toMatch(/✓|✘/);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,12 +1,12 @@
 // The body schemas' standalone validators (schemas/compiled.ts) judge exactly as the live ajv does — the same
 // verdict and the same error objects — and the generated module is read back from the cache, not rebuilt.
 import { expect, test } from '../support/test';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_IDS, schemaRegistry, validate, type SchemaName } from '../../schemas';
 import { cacheFile, cachedValidator, privateDir, standaloneModule } from '../../schemas/compiled';
 import * as ex from './schema-examples';
+import { withTempDir } from '../support/temp-dir';
 
 const EXAMPLES: Record<SchemaName, () => Record<string, unknown>> = {
   'version-response': ex.versionDefaults,
@@ -53,16 +53,13 @@ for (const [name, make] of Object.entries(EXAMPLES) as [SchemaName, () => Record
   });
 }
 
-test('the cache is used only in a directory no other user can write (its code is run)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-private-'));
-  try {
+test('the cache is used only in a directory no other user can write (its code is run)', async () => {
+  await withTempDir('ledger-conformance-private-', (dir) => {
     expect(privateDir(dir)).toBe(true);
     chmodSync(dir, 0o777);
     expect(privateDir(dir)).toBe(false);
     chmodSync(dir, 0o775);
     expect(privateDir(dir)).toBe(false);
     expect(privateDir(join(dir, 'missing'))).toBe(false);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
