@@ -6,13 +6,11 @@
 // side by side. Both read only the rule matrix and the output, so the run is the lean one (LEAN_RUN_CONFIG): the
 // real config's global setup, which prints the run-information block, and its rule matrix, without the Allure
 // report nothing here reads.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { runLean, runPreflight } from '../support/child-run';
 import { forecastOf, skipsOf, verdictOf } from '../support/forecast';
 import { DEV_NAMESPACE } from '../../core/dev-defaults';
+import { withTempDir } from '../support/temp-dir';
 
 /** The preflight and the lean run side by side, with the same settings and selection; the run's reports in `out`. */
 const preflightAndRun = (env: Record<string, string>, out: string, grep: string[] = []) =>
@@ -40,8 +38,7 @@ const configurations: [string, Record<string, string>, number, string[]][] = [
 for (const [what, env, atLeast, skipping] of configurations) {
   test(`${what}: the preflight's forecast is the run's skips`, async () => {
     test.setTimeout(240_000);
-    const out = mkdtempSync(join(tmpdir(), 'forecast-skips-'));
-    try {
+    await withTempDir('forecast-skips-', async (out) => {
       // The whole suite (or the whole selection): a skip the forecast does not know of is a mismatch too.
       const [preflight, run] = await preflightAndRun(env, out);
       expect(preflight.status, preflight.stderr).toBe(0);
@@ -51,9 +48,7 @@ for (const [what, env, atLeast, skipping] of configurations) {
       for (const id of skipping) expect(Object.keys(skipsOf(out))).toContain(id);
       // The run-information block forecasts the same.
       expect(forecastOf(run.stdout)).toEqual(skipsOf(out));
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    });
   });
 }
 
@@ -76,9 +71,8 @@ const topologies: [string, Record<string, string>, 'skip' | 'pass'][] = [
 for (const [what, env, synchronizers] of topologies) {
   test(`${what}: VET-FILTER-SYNCHRONIZERS ${synchronizers === 'pass' ? 'judged' : 'skips truly'}, as forecast`, async () => {
     test.setTimeout(240_000);
-    const out = mkdtempSync(join(tmpdir(), 'forecast-topology-'));
     const grep = ['--grep', 'VET-FILTER-'];
-    try {
+    await withTempDir('forecast-topology-', async (out) => {
       const [preflight, run] = await preflightAndRun(env, out, grep);
       expect(preflight.status, preflight.stderr).toBe(0);
       expect(run.status, run.stdout.slice(-3000) + run.stderr).toBe(0);
@@ -90,8 +84,6 @@ for (const [what, env, synchronizers] of topologies) {
         expect(skips['VET-FILTER-SYNCHRONIZERS']).toBe(
           'needs entries of ≥ 2 distinct synchronizerIds: the listing holds 1 (looked at the first pages of the listing and GET /v2/state/connected-synchronizers: 1 synchronizer connected, none beyond those pages)',
         );
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    });
   });
 }
