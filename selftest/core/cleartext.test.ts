@@ -3,7 +3,6 @@
 // silent. The preflight and a conformance run are run against this machine's own non-loopback address on a closed
 // port: refused at once, no network needed; the run also shows a participant refusing connections is exit 4.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
@@ -16,20 +15,12 @@ import { settingsFor } from '../support/harness-kit';
 import { EXIT } from '../../core/exit-codes';
 import { RETRY } from '../../core/retry';
 import { runExitCode } from '../../scripts/run/target-down';
+import { closedPort } from '../support/webhook-receiver';
 
 /** This machine's first non-loopback IPv4 address (0.0.0.0, which also reaches this machine, without one). */
 function localAddress(): string {
   const all = Object.values(networkInterfaces()).flat();
   return all.find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? '0.0.0.0';
-}
-
-/** A port nothing listens on: free on 127.0.0.1, so no wildcard listener holds it either. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 const line = (env: Record<string, string>): string | undefined =>

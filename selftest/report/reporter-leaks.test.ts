@@ -17,6 +17,7 @@ import { cleanEnv, runNode } from '../support/child-run';
 import type { LeakProject } from '../support/leak-run.config';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 import { EXIT } from '../../core/exit-codes';
+import { closedPort } from '../support/webhook-receiver';
 
 const VERSION = {
   version: '3.4.11',
@@ -76,15 +77,6 @@ async function participant(): Promise<{ url: string; received: string[]; close: 
         server.close(() => ok());
       }),
   };
-}
-
-/** A port that refuses connections: listened on, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
 }
 
 /** Every built-in reporter, and a user's own. */
