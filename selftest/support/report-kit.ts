@@ -111,9 +111,12 @@ export interface JUnitCase {
   outcome: 'passed' | 'skipped' | 'failure' | 'error';
   /** Its <property> elements, by name. */
   properties: Map<string, string>;
+  /** The <skipped>, <failure> or <error> element's message and type, unescaped. */
+  message?: string;
+  type?: string;
 }
 
-/** One entry per <testcase>: its name, whether it carries <skipped>, <failure> or <error>, its properties. */
+/** One entry per <testcase>: its name, whether it carries <skipped>, <failure> or <error> (and its words), its properties. */
 export function junitCases(path: string): JUnitCase[] {
   const xml = readFileSync(path, 'utf8');
   const unescape = (s: string) =>
@@ -140,7 +143,12 @@ export function junitCases(path: string): JUnitCase[] {
         unescape(p[2]!),
       ]),
     );
-    return { name, outcome, properties };
+    const element = outcome === 'passed' ? '' : (new RegExp(`<${outcome}\\b([^>]*)`).exec(body)?.[1] ?? '');
+    const attribute = (key: string) => {
+      const value = new RegExp(`\\b${key}="([^"]*)"`).exec(element)?.[1];
+      return value === undefined ? undefined : unescape(value);
+    };
+    return { name, outcome, properties, message: attribute('message'), type: attribute('type') };
   });
 }
 
