@@ -3,15 +3,15 @@
 // Canton's own retryInfo "1 second"; sandbox/busy.ts) — and the whole suite on the harness's defaults: every test
 // must get a quiet run's verdict, and the figure is what asking again costs. Side by side in the same run: the
 // quiet sandbox (the verdicts to match and the time to compare with), 5% and 20% of answers busy.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, startChild } from '../lib/child';
 import { measured, table, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { s } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
+import { count, differing, differingCell, readMatrix, verdictsCell } from '../lib/verdicts';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
-import { tallyTotal, type TransientTally } from '../../core/transient-tally';
+import { tallyTotal } from '../../core/transient-tally';
 
 interface Outcome {
   busy: string;
@@ -34,27 +34,17 @@ async function suite(work: Workdir, busy: string): Promise<Outcome> {
       log: join(work.dir, `bench-busy-${busy}.log`),
       timeoutMs: 30 * 60_000,
     });
-    const matrix = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as {
-      tests: { title: string; verdict: string }[];
-      transientRetried?: TransientTally;
-    };
+    const matrix = readMatrix(reports);
     return {
       busy,
       wallMs: run.wallMs,
       code: run.code,
       retried: tallyTotal(matrix.transientRetried ?? {}),
-      verdicts: Object.fromEntries(matrix.tests.map((t) => [t.title, t.verdict])),
+      verdicts: matrix.verdicts,
     };
   } finally {
     await sandbox.stop();
   }
-}
-
-const count = (o: Outcome, v: string): number => Object.values(o.verdicts).filter((x) => x === v).length;
-
-function differing(o: Outcome, reference: Outcome): string[] {
-  const titles = new Set([...Object.keys(o.verdicts), ...Object.keys(reference.verdicts)]);
-  return [...titles].filter((t) => o.verdicts[t] !== reference.verdicts[t]);
 }
 
 const pct = (busy: string): string => `${Math.round(Number(busy) * 100)}%`;
@@ -65,24 +55,19 @@ export async function busyParticipant(work: Workdir): Promise<Section> {
     for (const busy of ['0', '0.05', '0.2']) runs.push(await suite(work, busy));
     const [quiet, ...busy] = runs as [Outcome, ...Outcome[]];
     const rows = runs.map((o) => {
-      const differ = differing(o, quiet);
       return [
         o === quiet ? 'none (quiet)' : pct(o.busy),
         `**${s(o.wallMs)}**`,
         o === quiet ? '—' : `+${s(o.wallMs - quiet.wallMs)} (×${(o.wallMs / quiet.wallMs).toFixed(2)})`,
         String(o.retried),
-        `${count(o, 'pass')} pass, ${count(o, 'known-deviation')} known deviation, ${count(o, 'skip')} skip, ${count(o, 'fail')} fail, **${count(o, 'inconclusive')} inconclusive**${o.code ? ` (exit ${o.code})` : ''}`,
-        o === quiet
-          ? '—'
-          : differ.length === 0
-            ? 'none'
-            : `${differ.length}: ${differ.map((t) => t.split(' ')[0]).join(', ')}`,
+        verdictsCell(o.verdicts, o.code),
+        o === quiet ? '—' : differingCell(differing(o.verdicts, quiet.verdicts)),
       ];
     });
     return {
       summary: busy.map(
         (o) =>
-          `participant answering ${pct(o.busy)} of requests busy: ${o.retried} answers retried, ${count(o, 'inconclusive')} inconclusive, ${differing(o, quiet).length} verdicts unlike the quiet run, ${s(o.wallMs)} against ${s(quiet.wallMs)} quiet`,
+          `participant answering ${pct(o.busy)} of requests busy: ${o.retried} answers retried, ${count(o.verdicts, 'inconclusive')} inconclusive, ${differing(o.verdicts, quiet.verdicts).length} verdicts unlike the quiet run, ${s(o.wallMs)} against ${s(quiet.wallMs)} quiet`,
       ),
       body: [
         '`playwright test` (the project’s config, its default workers) in a private copy of the project, LEDGER_BASE_URL = a sandbox child (SANDBOX_CONTROL=true) with SANDBOX_BUSY at the share shown (seed 1): that share of its requests to /v2/… is answered 503 INDEX_DB_SQL_TRANSIENT_ERROR or 409 PARTICIPANT_BACKPRESSURE with Canton’s retryInfo "1 second" instead of being served. The harness waits what each answer asks before it sends the request again (core/retry.ts; docs/canton-behaviour.md, "What the harness retries"), so the cost is about one second per retried answer, spread over the workers.',

@@ -5,13 +5,13 @@
 // ratio to the default topology's run at the same latency and churn. The targets (docs/vetting-live.md): at
 // 2,000 entries, 100 ms, churning: 0 inconclusive, the default topology's verdicts, time and requests ≤ 2×; at
 // 10,000 entries, quiet, 40 ms: 0 inconclusive, requests ≤ 2×.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, SANDBOX_ADMIN, startChild } from '../lib/child';
 import { measured, table, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
+import { count, differing, readMatrix, verdictsCell } from '../lib/verdicts';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 interface Topology {
@@ -59,9 +59,6 @@ async function run(work: Workdir, topology: Topology, latencyMs: number, churn: 
       timeoutMs: 30 * 60_000,
     });
     const { requests } = await proxy.ask<{ requests: number }>({ type: 'count' });
-    const matrix = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as {
-      tests: { title: string; verdict: string }[];
-    };
     return {
       topology,
       latencyMs,
@@ -70,7 +67,7 @@ async function run(work: Workdir, topology: Topology, latencyMs: number, churn: 
       code: result.code,
       requests,
       vettingLine: /^\s+vetting\s+(.*)$/m.exec(result.output)?.[1] ?? '—',
-      verdicts: Object.fromEntries(matrix.tests.map((t) => [t.title, t.verdict])),
+      verdicts: readMatrix(reports).verdicts,
     };
   } finally {
     await proxy.stop();
@@ -78,12 +75,11 @@ async function run(work: Workdir, topology: Topology, latencyMs: number, churn: 
   }
 }
 
-const count = (o: Outcome, v: string): number => Object.values(o.verdicts).filter((x) => x === v).length;
-
-const differing = (o: Outcome, reference: Outcome): string[] =>
-  [...new Set([...Object.keys(o.verdicts), ...Object.keys(reference.verdicts)])]
-    .filter((t) => o.verdicts[t] !== reference.verdicts[t])
-    .map((t) => `${t.split(' ')[0]} ${reference.verdicts[t] ?? '—'}→${o.verdicts[t] ?? '—'}`);
+/** Each test whose verdict differs from the reference run's: its rule id, the reference's verdict → this one's. */
+const changes = (o: Outcome, reference: Outcome): string[] =>
+  differing(o.verdicts, reference.verdicts).map(
+    (t) => `${t.split(' ')[0]} ${reference.verdicts[t] ?? '—'}→${o.verdicts[t] ?? '—'}`,
+  );
 
 export async function scale(
   work: Workdir,
@@ -107,7 +103,7 @@ export async function scale(
     const quietTwin = (o: Outcome): Outcome | undefined =>
       runs.find((r) => r.topology === o.topology && r.latencyMs === o.latencyMs && r.churn === 0);
     const unexplained = (o: Outcome, ref: Outcome): string[] =>
-      differing(o, ref).filter((d) => {
+      changes(o, ref).filter((d) => {
         const [rule] = d.split(' ');
         const title = Object.keys(o.verdicts).find((t) => t.split(' ')[0] === rule);
         const twin = quietTwin(o);
@@ -117,7 +113,7 @@ export async function scale(
       const r = ratios(o);
       if (!r) return undefined;
       const same = unexplained(o, r.ref).length === 0;
-      const clean = o.code === 0 && count(o, 'inconclusive') === 0;
+      const clean = o.code === 0 && count(o.verdicts, 'inconclusive') === 0;
       if (o.topology.entries === 2_000 && o.latencyMs === 100 && o.churn > 0)
         return {
           met: clean && same && r.time <= 2 && r.requests <= 2,
@@ -130,7 +126,7 @@ export async function scale(
     const rows = runs.map((o) => {
       const r = ratios(o);
       const t = target(o);
-      const diff = r ? differing(o, r.ref) : [];
+      const diff = r ? changes(o, r.ref) : [];
       return [
         fmt(o.topology.entries),
         `${o.latencyMs} ms`,
@@ -138,7 +134,7 @@ export async function scale(
         s(o.wallMs, 1),
         fmt(o.requests),
         r ? `${fmt(r.time, 2)}× / ${fmt(r.requests, 2)}×` : '—',
-        `${count(o, 'pass')} pass, ${count(o, 'known-deviation')} known dev., ${count(o, 'skip')} skip, ${count(o, 'fail')} fail, **${count(o, 'inconclusive')} inconclusive**${o.code ? ` (exit ${o.code})` : ''}`,
+        verdictsCell(o.verdicts, o.code),
         diff.length === 0 ? 'none' : diff.join(', '),
         o.vettingLine,
         t ? `${t.what}: ${verdict(t.met)}` : '—',
@@ -148,7 +144,7 @@ export async function scale(
     return {
       summary: judged.map(
         ({ o, t }) =>
-          `scale: ${fmt(o.topology.entries)} entries, ${o.latencyMs} ms, ${o.churn > 0 ? `${o.churn} change/s` : 'quiet'}: ${s(o.wallMs, 1)}, ${fmt(o.requests)} requests (${fmt(ratios(o)!.time, 2)}× / ${fmt(ratios(o)!.requests, 2)}× the default topology), ${count(o, 'inconclusive')} inconclusive — ${t.what} ${verdict(t.met)}`,
+          `scale: ${fmt(o.topology.entries)} entries, ${o.latencyMs} ms, ${o.churn > 0 ? `${o.churn} change/s` : 'quiet'}: ${s(o.wallMs, 1)}, ${fmt(o.requests)} requests (${fmt(ratios(o)!.time, 2)}× / ${fmt(ratios(o)!.requests, 2)}× the default topology), ${count(o.verdicts, 'inconclusive')} inconclusive — ${t.what} ${verdict(t.met)}`,
       ),
       body: [
         '`playwright test` (the whole suite, the harness defaults) in a private copy of the project; LEDGER_BASE_URL = a proxy holding every answer the latency shown, in front of one sandbox child (SANDBOX_CONTROL=true) of the size shown (6: the default topology, two synchronizers; otherwise one synchronizer of that many participants) and the churn shown (SANDBOX_VETTING_CHANGES_PER_SECOND). Requests are counted at the proxy; verdicts are the rule matrix (reports/conformance.json), compared test by test with the quiet default topology at the same latency, as are time and requests (ratio: time / requests). The `vetting` column is the run-information line (the size the run found).',

@@ -11,6 +11,7 @@ import { measured, table, type Section } from '../lib/report';
 import { runCommand } from '../lib/run';
 import { fmt, s, verdict } from '../lib/stats';
 import type { Workdir } from '../lib/workdir';
+import { count, differing, differingCell, readMatrix, verdictsCell } from '../lib/verdicts';
 import { playwrightCommand } from '../../scripts/run/playwright-cli';
 
 interface Outcome {
@@ -39,9 +40,6 @@ async function suite(
     timeoutMs: 30 * 60_000,
   });
   const { requests } = await proxy.ask<{ requests: number }>({ type: 'count' });
-  const matrix = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as {
-    tests: { title: string; verdict: string }[];
-  };
   const target = JSON.parse(readFileSync(join(reports, 'target.json'), 'utf8')) as {
     timeoutScale: number;
     timeoutScaleSource?: string;
@@ -53,16 +51,8 @@ async function suite(
     code: run.code,
     requests,
     scaleLine: `${target.timeoutScale}${target.timeoutScaleSource ? ` (${target.timeoutScaleSource})` : ''}`,
-    verdicts: Object.fromEntries(matrix.tests.map((t) => [t.title, t.verdict])),
+    verdicts: readMatrix(reports).verdicts,
   };
-}
-
-const count = (o: Outcome, v: string): number => Object.values(o.verdicts).filter((x) => x === v).length;
-
-/** The tests whose verdict differs from the reference run's. */
-function differing(o: Outcome, reference: Outcome): string[] {
-  const titles = new Set([...Object.keys(o.verdicts), ...Object.keys(reference.verdicts)]);
-  return [...titles].filter((t) => o.verdicts[t] !== reference.verdicts[t]);
 }
 
 export async function slow(work: Workdir, opts: { delayMs: number; control: boolean }): Promise<Section> {
@@ -88,8 +78,8 @@ export async function slow(work: Workdir, opts: { delayMs: number; control: bool
       }
       const [reference, delayed] = runs as [Outcome, Outcome];
       const judged = (o: Outcome): { differ: string[]; met: boolean } => {
-        const differ = differing(o, reference);
-        return { differ, met: count(o, 'inconclusive') === 0 && differ.length === 0 };
+        const differ = differing(o.verdicts, reference.verdicts);
+        return { differ, met: count(o.verdicts, 'inconclusive') === 0 && differ.length === 0 };
       };
       const result = judged(delayed);
       const rows = runs.map((o) => {
@@ -101,18 +91,14 @@ export async function slow(work: Workdir, opts: { delayMs: number; control: bool
           o.scaleLine,
           `**${s(o.wallMs)}**`,
           fmt(o.requests),
-          `${count(o, 'pass')} pass, ${count(o, 'known-deviation')} known deviation, ${count(o, 'skip')} skip, ${count(o, 'fail')} fail, **${count(o, 'inconclusive')} inconclusive**${o.code ? ` (exit ${o.code})` : ''}`,
-          o === reference
-            ? '—'
-            : differ.length === 0
-              ? 'none'
-              : `${differ.length}: ${differ.map((t) => t.split(' ')[0]).join(', ')}`,
+          verdictsCell(o.verdicts, o.code),
+          o === reference ? '—' : differingCell(differ),
           o === delayed ? verdict(result.met) : '—',
         ];
       });
       return {
         summary: [
-          `participant answering in ${s(opts.delayMs, 1)}, no timeout setting: ${count(delayed, 'inconclusive')} inconclusive, ${result.differ.length} verdicts unlike the run without the delay, in ${s(delayed.wallMs)} — target 0 and 0 ${verdict(result.met)}`,
+          `participant answering in ${s(opts.delayMs, 1)}, no timeout setting: ${count(delayed.verdicts, 'inconclusive')} inconclusive, ${result.differ.length} verdicts unlike the run without the delay, in ${s(delayed.wallMs)} — target 0 and 0 ${verdict(result.met)}`,
         ],
         body: [
           `\`playwright test\` (the project's config, its default workers) in a private copy of the project, LEDGER_BASE_URL = a proxy in front of one sandbox child (SANDBOX_CONTROL=true) that holds every answer the delay shown before it sends it on. Each run's verdicts are the rule matrix's (reports/conformance.json), compared test by test with the run without the delay; the timeout scale is the one its run-information block printed (reports/target.json).`,
