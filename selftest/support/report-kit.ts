@@ -130,22 +130,17 @@ export function junitCases(path: string): JUnitCase[] {
     const name = unescape(/\bname="([^"]*)"/.exec(m[1]!)?.[1] ?? '');
     // Children only, not the CDATA of system-out/err, which may quote anything.
     const body = (m[3] ?? '').replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
-    const outcome = /<skipped\b/.test(body)
-      ? 'skipped'
-      : /<failure\b/.test(body)
-        ? 'failure'
-        : /<error\b/.test(body)
-          ? 'error'
-          : 'passed';
+    // One verdict element at most (reporters/junit-verdicts.ts): its kind is the outcome.
+    const element = /<(skipped|failure|error)\b([^>]*)/.exec(body);
+    const outcome = (element?.[1] ?? 'passed') as JUnitCase['outcome'];
     const properties = new Map(
       [...body.matchAll(/<property name="([^"]*)" value="([^"]*)"/g)].map((p) => [
         unescape(p[1]!),
         unescape(p[2]!),
       ]),
     );
-    const element = outcome === 'passed' ? '' : (new RegExp(`<${outcome}\\b([^>]*)`).exec(body)?.[1] ?? '');
     const attribute = (key: string) => {
-      const value = new RegExp(`\\b${key}="([^"]*)"`).exec(element)?.[1];
+      const value = new RegExp(`\\b${key}="([^"]*)"`).exec(element?.[2] ?? '')?.[1];
       return value === undefined ? undefined : unescape(value);
     };
     return { name, outcome, properties, message: attribute('message'), type: attribute('type') };
